@@ -1,0 +1,162 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import apiReference from '@scalar/fastify-api-reference';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { ApiError } from './lib/errors.js';
+import { loggerOptions } from './lib/logger.js';
+import { authPlugin } from './plugins/auth.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  /** A pino-compatible logger (tests capture logs through it); default: from config. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Directory of the built web app; default apps/web/dist. */
+  webDist?: string;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Turns a zod validation failure into `{field: [messages]}`. */
+function validationFields(err: FastifyError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    for (const v of err.validation) {
+      const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const key = p || (v.params?.issue as { keys?: string[] } | undefined)?.keys?.[0] || 'non_field_errors';
+      (fields[key] ??= []).push(v.message ?? 'Invalid value.');
+    }
+  }
+  return fields;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { ctx } = opts;
+  const app = Fastify({
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: loggerOptions(ctx.config.LOG_LEVEL) }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: ctx.config.TRUST_PROXY,
+    // Graceful shutdown: close() waits for requests in flight, then ends idle keep-alives.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.status(err.statusCode).send(err.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = validationFields(err);
+      const first = Object.entries(fields)[0];
+      const message = first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.';
+      return reply.status(400).send({ message, extra: { fields } });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error.' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, 413, 415…): keep the status, use our shape.
+      const message = status === 413 ? 'Request body is too large (limit 1 MiB).' : err.message;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error.' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI/emotion inject <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Staff portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  await app.register(async (docs) => {
+    // The reference UI runs its own inline script; relax CSP for its pages only.
+    docs.addHook('onRequest', async (_req, reply) => {
+      reply.header('content-security-policy', "default-src 'self' 'unsafe-inline' data: blob:");
+    });
+    // Registered first: the reference UI's routes are public like the document itself.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), access: 'public' };
+    });
+    await docs.register(apiReference, {
+      routePrefix: '/api/docs',
+      configuration: { url: '/api/openapi.json' },
+      logLevel: 'warn',
+    });
+  });
+
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+
+  const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Hashed assets never change; index.html must always be fresh.
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/ws/');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes: the SPA decides what to show.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** "12h", "30m", "45s", "2d" or a number of seconds. */
+const duration = z.string().transform((v, ctx) => {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(v.trim());
+  if (!m) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration such as 12h, 30m or 3600' });
+    return z.NEVER;
+  }
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(m[1]) * unit;
+});
+
+/** Every environment variable the server reads, parsed once (README lists them). */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL: duration.default(12 * 3600),
+  JWT_ISSUER: z.string().default('staff-portal'),
+  JWT_AUDIENCE: z.string().default('staff-portal-api'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORTAL_SEED_DEMO: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW: duration.default(15 * 60),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ZEnv> & { jwtSecret?: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

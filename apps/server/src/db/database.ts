@@ -1,0 +1,65 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './schema.js';
+import { embeddedPaths, socketAccepts, startEmbedded, type EmbeddedServer } from './embedded.js';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  /** Set when this process opened the embedded data itself. */
+  embedded?: EmbeddedServer;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize: number;
+  /**
+   * CLI mode: when a server already serves DATA_DIR's socket, connect through it
+   * instead of opening the files (which the lock would refuse anyway).
+   */
+  attachToRunningServer?: boolean;
+}
+
+// timestamptz → Date is pg's default; bigint (int8) counts → number, they stay small here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  let embedded: EmbeddedServer | undefined;
+  let poolConfig: pg.PoolConfig;
+  if (opts.databaseUrl) {
+    poolConfig = { connectionString: opts.databaseUrl, max: opts.poolSize };
+  } else {
+    const attach = opts.attachToRunningServer && (await socketAccepts(opts.dataDir));
+    if (!attach) embedded = await startEmbedded(opts.dataDir, opts.poolSize + 4);
+    poolConfig = {
+      host: embeddedPaths(opts.dataDir).dir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      max: attach ? 2 : opts.poolSize,
+    };
+  }
+  const pool = new pg.Pool({ ...poolConfig, idleTimeoutMillis: 30_000 });
+  // An idle client's error (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    pool,
+    kind: opts.databaseUrl ? 'postgres' : 'embedded',
+    embedded,
+    close() {
+      closing ??= (async () => {
+        await db.destroy();
+        await embedded?.stop();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { TUserType } from '@portal/contracts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  user_type: TUserType;
+  is_director: Generated<boolean>;
+  is_manager: Generated<boolean>;
+  is_active: Generated<boolean>;
+  phone: Generated<string>;
+  avatar: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One row per issued access token (its jti): revocation is a row update, shared by every server. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ip: string;
+  user_agent: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  at: Timestamp;
+}
+
+export interface PortalSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  portal_settings: PortalSettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type UserRow = Selectable<UsersTable>;

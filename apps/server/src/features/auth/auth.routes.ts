@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZChangePasswordRequest,
+  ZChangePasswordResponse,
+  ZDetailResponse,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZUpdateMeRequest,
+  ZUser,
+} from '@portal/contracts';
+import { caller, clientInfo } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/schemas.js';
+import { presentUser } from '../users/users.presenter.js';
+import * as auth from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/jwt/login/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username (or email) and password',
+        security: [],
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => auth.login(app.ctx, req.body, clientInfo(req)),
+  );
+
+  app.get(
+    '/auth/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUser, ...errorResponses(401) } },
+    },
+    async (req) => presentUser(caller(req).user),
+  );
+
+  app.post(
+    '/auth/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Update own profile fields (not type or flags)',
+        body: ZUpdateMeRequest,
+        response: { 200: ZUser, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => presentUser(await auth.updateMe(app.ctx, caller(req), req.body)),
+  );
+
+  app.post(
+    '/auth/jwt/logout/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'Revoke this token', response: { 200: ZDetailResponse, ...errorResponses(401) } },
+    },
+    async (req) => {
+      await auth.logout(app.ctx, caller(req));
+      return { detail: 'Logged out.' };
+    },
+  );
+
+  app.post(
+    '/auth/change_password/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change own password; ends every other session and answers a fresh token',
+        body: ZChangePasswordRequest,
+        response: { 200: ZChangePasswordResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      const { access } = await auth.changePassword(app.ctx, caller(req), req.body, clientInfo(req));
+      return { detail: 'Password updated.', access };
+    },
+  );
+};

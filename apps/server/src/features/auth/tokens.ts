@@ -1,0 +1,57 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import crypto from 'node:crypto';
+
+export interface TokenSettings {
+  secret: Uint8Array;
+  ttlSeconds: number;
+  issuer: string;
+  audience: string;
+}
+
+export interface VerifiedToken {
+  userId: number;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+const ALG = 'HS256';
+
+export function newSessionId(): string {
+  return crypto.randomUUID();
+}
+
+export async function signAccessToken(s: TokenSettings, userId: number, sessionId: string, now = new Date()) {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + s.ttlSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setJti(sessionId)
+    .setIssuer(s.issuer)
+    .setAudience(s.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(s.secret);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+/**
+ * The algorithm is pinned (so `alg: none` or an RS/HS confusion is refused), and
+ * expiry, issuer and audience are checked. Null for any invalid token.
+ */
+export async function verifyAccessToken(s: TokenSettings, token: string): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, s.secret, {
+      algorithms: [ALG],
+      issuer: s.issuer,
+      audience: s.audience,
+      requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || typeof payload.jti !== 'string') return null;
+    return { userId, sessionId: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
+  } catch (err) {
+    if (err instanceof errors.JOSEError) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,45 @@
+import { loadConfig } from './config.js';
+import { DEMO_PASSWORD, demoUsers } from './seed/demo.js';
+import { startServer } from './server.js';
+
+async function main() {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const log = server.app.log;
+  log.info(`Staff portal listening on ${server.url} (${server.database.kind} database)`);
+  if (server.seeded > 0) {
+    const names = demoUsers()
+      .filter((u) => u.user_type !== 'INTERPRETER')
+      .map((u) => u.username);
+    // Printed for the newcomer who just ran `npm start`; these are public demo credentials.
+    console.log(
+      `\n  Portal: ${server.url}\n  Demo logins (password ${DEMO_PASSWORD}): ${names.join(', ')}, interpreter01…interpreter30\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing requests in flight, then closing the database`);
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { isStaff } from '@portal/contracts';
+import { authenticate, type Authenticated, type ClientInfo } from '../features/auth/auth.service.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+/**
+ * Who may call a route. Secure by default: a route that says nothing is for staff only;
+ * `authenticated` admits INTERPRETER and GUEST too (they may sign in, e.g. for the
+ * monitoring agent); `public` admits anyone.
+ */
+export type Access = 'public' | 'authenticated' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+  // onRequest, before body parsing and validation: an anonymous caller learns nothing
+  // about a route's input rules, and pays for no parsing.
+  app.addHook('onRequest', async (req) => {
+    if (req.is404) return;
+    const access = req.routeOptions.config.access ?? 'staff';
+    if (access === 'public') return;
+    const token = bearerToken(req);
+    const auth = token ? await authenticate(app.ctx, token) : null;
+    if (!auth) throw unauthorized();
+    req.auth = auth;
+    if (access === 'staff' && !isStaff(auth.user)) throw forbidden('The portal is for staff only.');
+  });
+});
+
+/** The caller of a route that is not public (the hook has already refused anyone else). */
+export function caller(req: FastifyRequest): Authenticated {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+export function clientInfo(req: FastifyRequest): ClientInfo {
+  return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+}

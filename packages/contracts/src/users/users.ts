@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ZUserType } from './user-types.js';
+import { pagedResponse, ZPageQuery } from '../common/pagination.js';
+
+/** Code points, not UTF-16 units: "8 to 128 characters (any Unicode)". */
+const codePoints = (s: string) => [...s].length;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const ZPassword = z
+  .string()
+  .refine((s) => codePoints(s) >= PASSWORD_MIN, {
+    message: `Password must be at least ${PASSWORD_MIN} characters.`,
+  })
+  .refine((s) => codePoints(s) <= PASSWORD_MAX, {
+    message: `Password must be at most ${PASSWORD_MAX} characters.`,
+  });
+
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(2, 'Username must be at least 2 characters.')
+  .max(64, 'Username must be at most 64 characters.')
+  .regex(/^[\p{L}\p{N}._@+-]+$/u, 'Username may contain letters, digits and . _ @ + - only.');
+
+const ZName = z.string().trim().max(100);
+const ZPhone = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[+0-9 ()-]*$/, 'Phone may contain digits, spaces and + ( ) - only.');
+const ZAvatar = z.string().trim().max(2048).url('Avatar must be a URL.').or(z.literal(''));
+
+export const ZUser = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    user_type: ZUserType,
+    is_director: z.boolean(),
+    is_manager: z.boolean(),
+    is_active: z.boolean(),
+    phone: z.string(),
+    avatar: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type TUser = z.infer<typeof ZUser>;
+
+/** What any staff member may see of a colleague (profile/{userName}). */
+export const ZPublicProfile = ZUser.pick({
+  id: true,
+  username: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  user_type: true,
+  is_director: true,
+  is_manager: true,
+  is_active: true,
+  phone: true,
+  avatar: true,
+}).meta({ id: 'PublicProfile' });
+export type TPublicProfile = z.infer<typeof ZPublicProfile>;
+
+/** Own profile fields (never type or flags). */
+export const ZUpdateMeRequest = z
+  .object({
+    email: z.email('Enter a valid email address.').max(254).optional(),
+    first_name: ZName.optional(),
+    last_name: ZName.optional(),
+    phone: ZPhone.optional(),
+    avatar: ZAvatar.optional(),
+  })
+  .strict();
+export type TUpdateMeRequest = z.infer<typeof ZUpdateMeRequest>;
+
+export const ZCreateAccountRequest = z
+  .object({
+    username: ZUsername,
+    email: z.email('Enter a valid email address.').max(254),
+    password: ZPassword,
+    first_name: ZName.default(''),
+    last_name: ZName.default(''),
+    user_type: ZUserType,
+    is_director: z.boolean().default(false),
+    is_manager: z.boolean().default(false),
+    phone: ZPhone.default(''),
+  })
+  .strict();
+export type TCreateAccountRequest = z.input<typeof ZCreateAccountRequest>;
+
+/** ADMIN edits another account; changing type, flags or active state ends their sessions. */
+export const ZUpdateAccountRequest = z
+  .object({
+    email: z.email('Enter a valid email address.').max(254).optional(),
+    first_name: ZName.optional(),
+    last_name: ZName.optional(),
+    phone: ZPhone.optional(),
+    user_type: ZUserType.optional(),
+    is_director: z.boolean().optional(),
+    is_manager: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+export type TUpdateAccountRequest = z.infer<typeof ZUpdateAccountRequest>;
+
+export const ZResetPasswordRequest = z.object({ new_password: ZPassword }).strict();
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZUserListQuery = ZPageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  user_type: ZUserType.optional(),
+  is_active: z.enum(['true', 'false']).optional(),
+});
+export type TUserListQuery = z.input<typeof ZUserListQuery>;
+export const ZUserListResponse = pagedResponse(ZUser);
+export type TUserListResponse = z.infer<typeof ZUserListResponse>;
+
+export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZUsernameParams = z.object({ username: z.string().min(1).max(64) });
