@@ -24,6 +24,8 @@ import { usersRoutes } from './features/users/users.routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every documented /api/ route (the OpenAPI test checks the document against it). */
+    apiRoutes: { method: string; url: string }[];
   }
 }
 
@@ -65,6 +67,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.decorate('ctx', ctx);
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (route) => {
+    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide;
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || hidden) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -32,7 +32,8 @@ function asFieldError(err: unknown): never {
   throw err;
 }
 
-export async function createAccount(ctx: AppContext, actor: UserRow | null, input: TCreateAccountRequest) {
+/** `actor` null = the command line, run by whoever holds the server's files. */
+export async function createAccount(ctx: Pick<AppContext, 'db'>, actor: UserRow | null, input: TCreateAccountRequest) {
   if (actor) requireAdmin(actor);
   const req = ZCreateAccountRequest.parse(input);
   const problem = passwordProblem(req.password, req.username);

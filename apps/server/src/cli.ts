@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { ZCreateAccountRequest } from '@portal/contracts';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ApiError } from './lib/errors.js';
+import { createAccount } from './features/users/users.service.js';
+
+const HELP = `Usage: npm run portal -- <command> [options]
+
+Commands:
+  create-user   --username U --password P --type TYPE [--email E]
+                [--first-name F] [--last-name L] [--director] [--manager]
+                Create an account (TYPE is a user type such as ADMIN, HR, "G.I").
+  migrate       Run database migrations.
+  help          Show this help.
+
+Works on the embedded database in DATA_DIR (also while the server runs, through
+its socket) or on DATABASE_URL.`;
+
+class CliError extends Error {}
+
+type Handle = Awaited<ReturnType<typeof openDatabase>>;
+
+async function withDatabase<T>(fn: (h: Handle, applied: string[]) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 2,
+    attachToRunningServer: true,
+  });
+  try {
+    const applied = await migrateToLatest(handle.db);
+    return await fn(handle, applied);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function createUser(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      type: { type: 'string' },
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      director: { type: 'boolean', default: false },
+      manager: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const parsed = ZCreateAccountRequest.safeParse({
+    username: values.username,
+    password: values.password,
+    user_type: values.type,
+    email: values.email ?? (values.username ? `${values.username}@portal.local` : undefined),
+    first_name: values['first-name'],
+    last_name: values['last-name'],
+    is_director: values.director,
+    is_manager: values.manager,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const flag = { user_type: 'type', first_name: 'first-name', last_name: 'last-name' }[String(issue.path[0])] ?? issue.path[0];
+    throw new CliError(`--${String(flag)}: ${issue.message}`);
+  }
+  const user = await withDatabase(({ db }) => createAccount({ db }, null, parsed.data));
+  console.log(`Created ${user.user_type} user '${user.username}' (id ${user.id}).`);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  switch (command) {
+    case 'create-user':
+      return createUser(rest);
+    case 'migrate': {
+      const applied = await withDatabase(async (_h, names) => names);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Migrations are up to date.');
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(HELP);
+      return;
+    default:
+      throw new CliError(`Unknown command '${command}'. Run 'npm run portal -- help'.`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    // One clear line, never a stack trace, for anything a user can fix.
+    const msg =
+      err instanceof ApiError
+        ? Object.values(err.fields ?? {})[0]?.[0] ?? err.message
+        : err instanceof Error
+          ? err.message
+          : String(err);
+    console.error(`error: ${msg}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s?.stop());
+
+describe('error shapes', () => {
+  it('unknown /api/ paths answer 404 JSON in the error shape', async () => {
+    for (const [m, p] of [
+      ['GET', '/api/nothing-here/'],
+      ['POST', '/api/auth/jwt/nope/'],
+      ['DELETE', '/api/auth/me/'],
+    ]) {
+      const res = await s.api(m!, p!);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.body).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('bodies over 1 MiB answer 413', async () => {
+    const res = await s.api('POST', '/api/auth/jwt/login/', {
+      rawBody: JSON.stringify({ username: 'x', password: 'y'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('malformed JSON, wrong types and odd content types answer 4xx, never 500, never a stack', async () => {
+    const cases = [
+      { rawBody: '{"username": ', headers: { 'content-type': 'application/json' } },
+      { body: { username: 42, password: ['x'] } },
+      { rawBody: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { rawBody: '', headers: { 'content-type': 'application/json' } },
+      { body: null },
+    ];
+    for (const c of cases) {
+      const res = await s.api('POST', '/api/auth/jwt/login/', c);
+      expect(res.status, JSON.stringify(c)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(c)).toBeLessThan(500);
+      expect(res.body.message).toEqual(expect.any(String));
+      expect(JSON.stringify(res.body)).not.toMatch(/\bat .+:\d+:\d+|node_modules|stack/);
+    }
+  });
+
+  it('a wrong-typed field is reported under that field', async () => {
+    const res = await s.api('POST', '/api/auth/jwt/login/', { body: { username: 42, password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.extra.fields)).toEqual(['username']);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves a document listing every API route, and a reference UI', async () => {
+    const doc = await s.api('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    const documented = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.body.paths as Record<string, object>)) {
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`);
+    }
+    const routes = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
+    expect(routes.size).toBeGreaterThan(8);
+    for (const r of routes) expect(documented, r).toContain(r);
+    const ui = await fetch(`${s.url}/api/docs/`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toMatch(/<html/i);
+  });
+});
