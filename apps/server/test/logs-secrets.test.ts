@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s?.stop());
+
+describe('logs', () => {
+  it('never contain a token, a password or a password hash, across a whole API session at trace level', async () => {
+    const secrets: string[] = [DEMO_PASSWORD];
+    const admin = await s.login('admin');
+    secrets.push(admin);
+    const hr = await s.login('hr');
+    secrets.push(hr);
+    await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'hr', password: 'Wrong-Guess-123' } });
+    secrets.push('Wrong-Guess-123');
+    await s.api('GET', '/api/auth/me/', { token: hr });
+    await s.api('GET', `/api/auth/me/?token=${hr}`, { token: hr });
+    await s.api('POST', '/api/user/create-admin/', {
+      token: admin,
+      body: { username: 'log.probe', email: 'log.probe@x.example', password: 'Maple-Syrup-Road-5', user_type: 'IT' },
+    });
+    secrets.push('Maple-Syrup-Road-5');
+    const changed = await s.api('POST', '/api/auth/change_password/', {
+      token: hr,
+      body: { old_password: DEMO_PASSWORD, new_password: 'Cobalt-Meadow-88' },
+    });
+    secrets.push('Cobalt-Meadow-88', changed.body.access);
+    await s.api('POST', '/api/auth/change_password/', {
+      token: changed.body.access,
+      body: { old_password: 'bad-old-one', new_password: 'x' },
+    });
+    secrets.push('bad-old-one');
+    await s.api('POST', '/api/admin/users/1/reset-password/', { token: admin, body: { new_password: 'Ruby-Falcon-41' } });
+    secrets.push('Ruby-Falcon-41');
+    await s.api('POST', '/api/auth/jwt/logout/', { token: changed.body.access });
+    await s.api('GET', '/api/auth/me/', { token: changed.body.access });
+    const hashes = await s.database.db.selectFrom('users').select('password_hash').execute();
+    secrets.push(...hashes.map((h) => h.password_hash));
+
+    const text = s.logs.join('');
+    expect(s.logs.length).toBeGreaterThan(20);
+    expect(text).toMatch(/\/api\/auth\/me\/\?token=\[REDACTED\]/);
+    for (const secret of new Set(secrets)) expect(text.includes(secret), secret.slice(0, 12)).toBe(false);
+    expect(text).not.toMatch(/\$argon2id\$/);
+  });
+});
