@@ -1,0 +1,124 @@
+/**
+ * `npm run bench`: measured figures for BENCHMARKS.md, each beside a baseline taken in
+ * the same run on the same machine. Nothing here is asserted by `npm test`.
+ */
+import autocannon from 'autocannon';
+import os from 'node:os';
+import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import { PGlite } from '@electric-sql/pglite';
+import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
+import { spawnServer, SERVER_DIR, type ServerProcess } from '../test/processes.js';
+import { openDatabase } from '../src/db/database.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function spawnHello(): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout!.on('data', (d) => {
+      const m = /listening on (\S+)/.exec(String(d));
+      if (m) resolve(m[1]!);
+    }),
+  );
+  return { child, url, output: () => '', exited: new Promise((r) => child.once('exit', r)) };
+}
+
+/**
+ * Event-loop delay while `work` runs: a 1 ms interval timer records how late each tick
+ * is. (perf_hooks' monitorEventLoopDelay missed a 475 ms synchronous block here, so the
+ * lateness is measured directly.)
+ */
+async function loopDelayDuring(work: () => Promise<void>) {
+  const delays: number[] = [];
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    delays.push(Math.max(0, now - last - 1));
+    last = now;
+  }, 1);
+  const t0 = performance.now();
+  await work();
+  const ms = performance.now() - t0;
+  // One more tick, so a loop blocked to the very end is counted.
+  await new Promise((r) => setTimeout(r, 5));
+  clearInterval(tick);
+  delays.sort((a, b) => a - b);
+  const p99 = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
+  return { p99, max: delays.at(-1) ?? 0, ms };
+}
+
+const WRITES = 2000;
+async function writeBurst(query: (sql: string, params: unknown[]) => Promise<unknown>) {
+  await query('create table if not exists bench_writes (id serial primary key, body text, at timestamptz default now())', []);
+  let next = 0;
+  const worker = async () => {
+    while (next < WRITES) {
+      const i = next++;
+      // Mostly single-row inserts, and every 50th a bulk insert of 2,000 rows (an import).
+      if (i % 50 === 0) await query("insert into bench_writes (body) select repeat('x', 100) from generate_series(1, 2000)", []);
+      else await query('insert into bench_writes (body) values ($1)', [`row ${i} `.repeat(10)]);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+}
+
+async function main() {
+  console.log(`# bench ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model} , ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target\n`);
+
+  const dataDir = tempDir('portal-bench-');
+  const portal = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const hello = await spawnHello();
+  try {
+    const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: DEMO_PASSWORD } });
+    const token = login.body.access as string;
+    const base = await load(`${hello.url}/hello`);
+    const me = await load(`${portal.url}/api/auth/me/`, { authorization: `Bearer ${token}` });
+    console.log('| target | req/s | p99 ms |\n|---|---|---|');
+    console.log(`| bare Fastify hello-world (baseline) | ${base.rps.toFixed(0)} | ${base.p99} |`);
+    console.log(`| GET /api/auth/me/ (JWT verify + session lookup, embedded DB) | ${me.rps.toFixed(0)} | ${me.p99} |`);
+    if (process.env.BENCH_DATABASE_URL) {
+    // The same endpoint on a real PostgreSQL server, when one is given.
+    const pgPortal = await spawnServer({ DATA_DIR: tempDir('portal-bench-'), DATABASE_URL: process.env.BENCH_DATABASE_URL, PORTAL_SEED_DEMO: '1', LOG_LEVEL: 'warn' });
+    try {
+      const res = await makeApi(pgPortal.url)('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: DEMO_PASSWORD } });
+      const pgMe = await load(`${pgPortal.url}/api/auth/me/`, { authorization: `Bearer ${res.body.access}` });
+      console.log(`| GET /api/auth/me/ on PostgreSQL (DATABASE_URL) | ${pgMe.rps.toFixed(0)} | ${pgMe.p99} |`);
+    } finally {
+      pgPortal.child.kill('SIGTERM');
+      await pgPortal.exited;
+    }
+  }
+  console.log(`\nratio auth/me ÷ hello-world: ${(me.rps / base.rps).toFixed(3)} of the baseline's throughput\n`);
+  } finally {
+    portal.child.kill('SIGTERM');
+    hello.child.kill('SIGTERM');
+    await Promise.all([portal.exited, hello.exited]);
+  }
+
+  // Event-loop delay during a burst of writes: PGlite in its worker thread (what the
+  // server does) against PGlite on the main thread (the baseline this design avoids).
+  const inWorkerDir = tempDir('portal-bench-');
+  const handle = await openDatabase({ dataDir: inWorkerDir, poolSize: 10 });
+  const worker = await loopDelayDuring(() => writeBurst((sql, p) => handle.pool.query(sql, p)));
+  await handle.close();
+  const mainDir = tempDir('portal-bench-');
+  const direct = await PGlite.create({ dataDir: mainDir });
+  const onMain = await loopDelayDuring(() => writeBurst((sql, p) => direct.query(sql, p)));
+  await direct.close();
+  console.log(`event-loop delay during ${WRITES} writes, 10 concurrent (1 in 50 a 2,000-row bulk insert):`);
+  console.log('| embedded database | p99 loop delay ms | max ms | burst ms |\n|---|---|---|---|');
+  console.log(`| PGlite in a worker thread, over pg (the server) | ${worker.p99.toFixed(1)} | ${worker.max.toFixed(1)} | ${worker.ms.toFixed(0)} |`);
+  console.log(`| PGlite on the main thread (baseline) | ${onMain.p99.toFixed(1)} | ${onMain.max.toFixed(1)} | ${onMain.ms.toFixed(0)} |`);
+  for (const d of [dataDir, inWorkerDir, mainDir]) fs.rmSync(d, { recursive: true, force: true });
+}
+
+await main();
