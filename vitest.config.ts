@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Two cores: more parallel embedded databases and browsers only thrash.
+    maxWorkers: 2,
   },
 });

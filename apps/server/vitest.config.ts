@@ -7,7 +7,5 @@ export default defineProject({
     // Each file starts real servers on real databases; generous but bounded.
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: more parallel embedded databases only thrash.
-    maxWorkers: 2,
   },
 });

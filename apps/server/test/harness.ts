@@ -33,14 +33,14 @@ export interface ApiResponse<T = any> {
 export type Api = <T = any>(
   method: string,
   url: string,
-  opts?: { token?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> },
+  opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
 ) => Promise<ApiResponse<T>>;
 
 export function makeApi(baseUrl: string): Api {
   return async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | Buffer | undefined;
+    let body: string | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) {
       headers['content-type'] ??= 'application/json';
