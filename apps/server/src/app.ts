@@ -20,6 +20,10 @@ import { loggerOptions } from './lib/logger.js';
 import { authPlugin } from './plugins/auth.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { eventLogsRoutes } from './features/event-logs/event-logs.routes.js';
+import { gatewayPlugin } from './plugins/realtime/gateway.js';
+import { isStaff } from '@portal/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,8 +148,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(authPlugin);
+  await app.register(gatewayPlugin, {
+    options: {
+      heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,
+      allowedOrigins: ctx.config.WS_ALLOWED_ORIGINS,
+    },
+    subscribe: (h) => ctx.bus.subscribe(h),
+  });
+  // Spec §7's desk channel; the tickets feature sends on it.
+  app.gateway.channel({ path: '/ws/admins/', allow: (user) => isStaff(user) });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(eventLogsRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

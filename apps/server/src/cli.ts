@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ApiError } from './lib/errors.js';
 import { createAccount } from './features/users/users.service.js';
+import { verifyChain } from './features/event-logs/audit.js';
+import { createLocalBus, createPostgresBus } from './plugins/realtime/event-bus.js';
 
 const HELP = `Usage: npm run portal -- <command> [options]
 
@@ -13,6 +15,8 @@ Commands:
                 [--first-name F] [--last-name L] [--director] [--manager]
                 Create an account (TYPE is a user type such as ADMIN, HR, "G.I").
   migrate       Run database migrations.
+  verify-eventlog
+                Check the event log's hash chain; reports the first broken link.
   help          Show this help.
 
 Works on the embedded database in DATA_DIR (also while the server runs, through
@@ -68,7 +72,16 @@ async function createUser(argv: string[]) {
     const flag = { user_type: 'type', first_name: 'first-name', last_name: 'last-name' }[String(issue.path[0])] ?? issue.path[0];
     throw new CliError(`--${String(flag)}: ${issue.message}`);
   }
-  const user = await withDatabase(({ db }) => createAccount({ db }, null, parsed.data));
+  const user = await withDatabase(async ({ db, pool }) => {
+    // On PostgreSQL the running servers hear about it (live notifications) too.
+    const url = loadConfig().DATABASE_URL;
+    const bus = url ? await createPostgresBus(url, pool, console) : createLocalBus();
+    try {
+      return await createAccount({ db, bus }, null, parsed.data);
+    } finally {
+      await bus.close();
+    }
+  });
   console.log(`Created ${user.user_type} user '${user.username}' (id ${user.id}).`);
 }
 
@@ -80,6 +93,16 @@ async function main() {
     case 'migrate': {
       const applied = await withDatabase(async (_h, names) => names);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Migrations are up to date.');
+      return;
+    }
+    case 'verify-eventlog': {
+      const report = await withDatabase(({ db }) => verifyChain(db));
+      if (report.broken) {
+        throw new CliError(
+          `event log broken at row ${report.broken.id}: ${report.broken.reason} (${report.checked} rows checked)`,
+        );
+      }
+      console.log(`Event log intact: ${report.checked} rows, every link verified.`);
       return;
     }
     case undefined:

@@ -32,6 +32,13 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW: duration.default(15 * 60),
   WEB_DIST: z.string().optional(),
+  /** Extra origins allowed to open websockets (comma-separated); the server's own always is. */
+  WS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  WS_HEARTBEAT: duration.default(30),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
 });
 
 export type Config = z.infer<typeof ZEnv> & { jwtSecret?: string };

@@ -6,6 +6,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { resolveSigningSecret } from './features/auth/signing-secret.js';
 import { countUsers } from './features/users/users.repository.js';
 import { seedDemo } from './seed/demo.js';
+import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
+import { startScheduler } from './lib/scheduler.js';
+import { purgeOldNotifications } from './features/notifications/notifications.service.js';
+import { deleteExpiredSessions } from './features/auth/sessions.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -28,6 +32,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  let bus: EventBus | undefined;
   try {
     await migrateToLatest(database.db);
     // Demo data only on an empty embedded database, or when asked explicitly: never
@@ -41,16 +46,32 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       db: database.db,
       kind: database.kind,
     });
+    bus = config.DATABASE_URL
+      ? await createPostgresBus(config.DATABASE_URL, database.pool, console)
+      : createLocalBus();
     const app = await buildApp({
       ctx: {
         db: database.db,
         config,
+        bus,
         tokens: { secret, ttlSeconds: config.JWT_TTL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
       },
       loggerInstance: opts.loggerInstance,
       webDist: opts.webDist,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
+    const stopJobs = startScheduler(
+      database.db,
+      [
+        {
+          name: 'notifications.retention',
+          everyMs: 6 * 3600_000,
+          run: (db) => purgeOldNotifications(db, config.NOTIFICATION_RETENTION_DAYS),
+        },
+        { name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) },
+      ],
+      app.log,
+    );
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
     let closing: Promise<void> | undefined;
@@ -61,13 +82,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       url: `http://localhost:${port}`,
       close() {
         closing ??= (async () => {
+          stopJobs();
           await app.close();
+          await bus?.close();
           await database.close();
         })();
         return closing;
       },
     };
   } catch (err) {
+    await bus?.close();
     await database.close();
     throw err;
   }

@@ -4,3 +4,6 @@ export * from './users/user-types.js';
 export * from './users/permissions.js';
 export * from './users/users.js';
 export * from './auth/auth.js';
+export * from './notifications/notifications.js';
+export * from './event-logs/event-logs.js';
+export * from './live/messages.js';

@@ -43,7 +43,50 @@ export interface PortalSettingsTable {
   value: string;
 }
 
+export interface WsTicketsTable {
+  id: string;
+  session_id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  message: string;
+  url: Generated<string>;
+  timestamp: Timestamp;
+  notification_level: ColumnType<string[], string[] | undefined, string[]>;
+  recipients: ColumnType<number[], number[] | undefined, number[]>;
+  sender_id: number | null;
+}
+
+export interface NotificationReadsTable {
+  notification_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+export interface EventLogsTable {
+  id: ColumnType<number, never, never>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_username: Generated<string>;
+  action: string;
+  target_type: Generated<string>;
+  target_id: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface DB {
+  ws_tickets: WsTicketsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  event_logs: EventLogsTable;
   portal_settings: PortalSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

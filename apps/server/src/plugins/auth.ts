@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@portal/contracts';
-import { authenticate, type Authenticated, type ClientInfo } from '../features/auth/auth.service.js';
+import { auditSource, authenticate, type Authenticated, type ClientInfo } from '../features/auth/auth.service.js';
+import type { AuditSource } from '../features/event-logs/audit.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 /**
@@ -51,4 +52,9 @@ export function caller(req: FastifyRequest): Authenticated {
 
 export function clientInfo(req: FastifyRequest): ClientInfo {
   return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+}
+
+/** Who is acting and from where, for the event log. */
+export function requestSource(req: FastifyRequest): AuditSource {
+  return auditSource(req.auth?.user ?? null, clientInfo(req));
 }

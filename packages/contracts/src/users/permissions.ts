@@ -85,3 +85,8 @@ export function canSeeNotificationLevel(
 ): boolean {
   return levels.includes(user.user_type);
 }
+
+/** Announcements to chosen user types: ADMIN, HR and directors. */
+export function canAnnounce(user: Actor | null | undefined): boolean {
+  return !!user && isStaff(user) && (user.user_type === 'ADMIN' || user.user_type === 'HR' || user.is_director);
+}

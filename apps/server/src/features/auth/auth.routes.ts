@@ -7,7 +7,9 @@ import {
   ZLoginResponse,
   ZUpdateMeRequest,
   ZUser,
+  ZWsTicketResponse,
 } from '@portal/contracts';
+import { WS_TICKET_TTL_SECONDS } from './ws-tickets.js';
 import { caller, clientInfo } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -49,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUser, ...errorResponses(400, 401) },
       },
     },
-    async (req) => presentUser(await auth.updateMe(app.ctx, caller(req), req.body)),
+    async (req) => presentUser(await auth.updateMe(app.ctx, caller(req), req.body, clientInfo(req))),
   );
 
   app.post(
@@ -59,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Revoke this token', response: { 200: ZDetailResponse, ...errorResponses(401) } },
     },
     async (req) => {
-      await auth.logout(app.ctx, caller(req));
+      await auth.logout(app.ctx, caller(req), clientInfo(req));
       return { detail: 'Logged out.' };
     },
   );
@@ -79,5 +81,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { access } = await auth.changePassword(app.ctx, caller(req), req.body, clientInfo(req));
       return { detail: 'Password updated.', access };
     },
+  );
+
+  app.post(
+    '/auth/ws-ticket/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A single-use websocket ticket (60 s), so no access token goes into a URL',
+        response: { 200: ZWsTicketResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ ticket: await auth.wsTicket(app.ctx, caller(req)), expires_in: WS_TICKET_TTL_SECONDS }),
   );
 };

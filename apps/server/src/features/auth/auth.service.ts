@@ -14,6 +14,10 @@ import {
   revokeUserSessions,
 } from './sessions.js';
 import { newSessionId, signAccessToken, verifyAccessToken } from './tokens.js';
+import { isWsTicket, issueWsTicket, redeemWsTicket } from './ws-tickets.js';
+import { recordEvent, type AuditSource } from '../event-logs/audit.js';
+import { notify } from '../notifications/notify.js';
+import { withTx } from '../../lib/tx.js';
 
 export interface ClientInfo {
   ip: string;
@@ -25,11 +29,8 @@ export interface Authenticated {
   sessionId: string;
 }
 
-async function issueToken(ctx: AppContext, user: UserRow, client: ClientInfo) {
-  const sessionId = newSessionId();
-  const { token, expiresAt } = await signAccessToken(ctx.tokens, user.id, sessionId);
-  await createSession(ctx.db, { id: sessionId, userId: user.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
-  return token;
+export function auditSource(user: Pick<UserRow, 'id' | 'username'> | null, client: ClientInfo): AuditSource {
+  return { actorId: user?.id ?? null, actorUsername: user?.username ?? '', ip: client.ip, userAgent: client.userAgent };
 }
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
@@ -44,12 +45,26 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
   const user = await findUserByLogin(ctx.db, req.username);
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
   if (!user || !ok || !user.is_active) {
-    await recordLoginFailure(ctx.db, key, client.ip, window);
+    await withTx(ctx, async (tx) => {
+      await recordLoginFailure(tx.db, key, client.ip, window);
+      await recordEvent(tx.db, auditSource(null, client), {
+        action: 'auth.login_failed',
+        targetType: 'user',
+        targetId: user?.id,
+        details: { username: req.username, reason: !user ? 'unknown user' : !ok ? 'wrong password' : 'inactive' },
+      });
+    });
     throw nonFieldError(BAD_CREDENTIALS);
   }
   await clearLoginFailures(ctx.db, key, client.ip);
   await deleteExpiredSessions(ctx.db);
-  return { access: await issueToken(ctx, user, client) };
+  const sessionId = newSessionId();
+  const { token, expiresAt } = await signAccessToken(ctx.tokens, user.id, sessionId);
+  await withTx(ctx, async (tx) => {
+    await createSession(tx.db, { id: sessionId, userId: user.id, expiresAt, ...client });
+    await recordEvent(tx.db, auditSource(user, client), { action: 'auth.login', targetType: 'user', targetId: user.id });
+  });
+  return { access: token };
 }
 
 /** Bearer token → live session and active user, or null. */
@@ -60,12 +75,29 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   return user ? { user, sessionId: claims.sessionId } : null;
 }
 
-export async function logout(ctx: AppContext, auth: Authenticated) {
-  await revokeSession(ctx.db, auth.sessionId);
+/** `?token=` of a websocket: a single-use ticket, or (spec §7 clients) an access token. */
+export async function authenticateSocket(ctx: AppContext, token: string): Promise<Authenticated | null> {
+  if (!isWsTicket(token)) return authenticate(ctx, token);
+  const ticket = await redeemWsTicket(ctx.db, token);
+  if (!ticket) return null;
+  const user = await findSessionUser(ctx.db, ticket.session_id, ticket.user_id);
+  return user ? { user, sessionId: ticket.session_id } : null;
 }
 
-export function updateMe(ctx: AppContext, auth: Authenticated, patch: TUpdateMeRequest) {
-  return updateOwnProfile(ctx, auth.user, patch);
+export function wsTicket(ctx: AppContext, auth: Authenticated) {
+  return issueWsTicket(ctx.db, auth.user.id, auth.sessionId);
+}
+
+export async function logout(ctx: AppContext, auth: Authenticated, client: ClientInfo) {
+  await withTx(ctx, async (tx) => {
+    await revokeSession(tx.db, auth.sessionId);
+    await recordEvent(tx.db, auditSource(auth.user, client), { action: 'auth.logout', targetType: 'user', targetId: auth.user.id });
+    tx.publish({ type: 'sessions.revoked', userId: auth.user.id });
+  });
+}
+
+export function updateMe(ctx: AppContext, auth: Authenticated, patch: TUpdateMeRequest, client: ClientInfo) {
+  return updateOwnProfile(ctx, auth.user, patch, auditSource(auth.user, client));
 }
 
 /**
@@ -89,10 +121,21 @@ export async function changePassword(
   const passwordHash = await hashPassword(req.new_password);
   const sessionId = newSessionId();
   const { token, expiresAt } = await signAccessToken(ctx.tokens, auth.user.id, sessionId);
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', auth.user.id).execute();
-    await revokeUserSessions(tx, auth.user.id);
-    await createSession(tx, { id: sessionId, userId: auth.user.id, expiresAt, ...client });
+  await withTx(ctx, async (tx) => {
+    await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', auth.user.id).execute();
+    await revokeUserSessions(tx.db, auth.user.id);
+    await createSession(tx.db, { id: sessionId, userId: auth.user.id, expiresAt, ...client });
+    await recordEvent(tx.db, auditSource(auth.user, client), {
+      action: 'auth.password_changed',
+      targetType: 'user',
+      targetId: auth.user.id,
+    });
+    await notify(tx, {
+      message: 'Your password was changed. If this was not you, tell IT at once.',
+      url: '/user',
+      recipients: [auth.user.id],
+    });
+    tx.publish({ type: 'sessions.revoked', userId: auth.user.id, exceptSessionId: sessionId });
   });
   return { access: token };
 }

@@ -12,7 +12,7 @@ import {
   ZUsernameParams,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import { caller } from '../../plugins/auth.js';
+import { caller, requestSource } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { presentProfile, presentUser } from './users.presenter.js';
 import * as users from './users.service.js';
@@ -32,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: ZUser, ...errorResponses(400, 401, 403) },
   };
   const create = async (req: FastifyRequest<{ Body: typeof ZCreateAccountRequest._input }>, reply: { status(c: number): unknown }) => {
-    const user = await users.createAccount(app.ctx, caller(req).user, req.body);
+    const user = await users.createAccount(app.ctx, caller(req).user, req.body, requestSource(req));
     reply.status(201);
     return presentUser(user);
   };
@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUser, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => presentUser(await users.updateAccount(app.ctx, caller(req).user, req.params.id, req.body)),
+    async (req) => presentUser(await users.updateAccount(app.ctx, caller(req).user, req.params.id, req.body, requestSource(req))),
   );
 
   app.post(
@@ -87,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await users.resetPassword(app.ctx, caller(req).user, req.params.id, req.body.new_password);
+      await users.resetPassword(app.ctx, caller(req).user, req.params.id, req.body.new_password, requestSource(req));
       return { detail: 'Password reset.' };
     },
   );

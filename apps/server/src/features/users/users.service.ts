@@ -12,6 +12,9 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
+import { recordEvent, type AuditSource } from '../event-logs/audit.js';
+import { notify } from '../notifications/notify.js';
+import { withTx } from '../../lib/tx.js';
 import {
   findUserById,
   findUserByUsername,
@@ -32,8 +35,15 @@ function asFieldError(err: unknown): never {
   throw err;
 }
 
+const CLI_SOURCE: AuditSource = { actorId: null, actorUsername: 'cli', ip: '', userAgent: 'portal cli' };
+
 /** `actor` null = the command line, run by whoever holds the server's files. */
-export async function createAccount(ctx: Pick<AppContext, 'db'>, actor: UserRow | null, input: TCreateAccountRequest) {
+export async function createAccount(
+  ctx: Pick<AppContext, 'db' | 'bus'>,
+  actor: UserRow | null,
+  input: TCreateAccountRequest,
+  source: AuditSource = CLI_SOURCE,
+) {
   if (actor) requireAdmin(actor);
   const req = ZCreateAccountRequest.parse(input);
   const problem = passwordProblem(req.password, req.username);
@@ -41,15 +51,35 @@ export async function createAccount(ctx: Pick<AppContext, 'db'>, actor: UserRow 
   const { password, ...fields } = req;
   const password_hash = await hashPassword(password);
   try {
-    return await insertUser(ctx.db, { ...fields, password_hash });
+    return await withTx(ctx, async (tx) => {
+      const user = await insertUser(tx.db, { ...fields, password_hash });
+      const { password: _p, ...details } = req;
+      await recordEvent(tx.db, source, { action: 'account.created', targetType: 'user', targetId: user.id, details });
+      await notify(tx, {
+        message: `Welcome to the staff portal, ${user.first_name || user.username}.`,
+        url: '/user',
+        recipients: [user.id],
+      });
+      await notify(tx, {
+        message: `${source.actorUsername || 'Someone'} created the ${user.user_type} account ${user.username}.`,
+        url: `/profile/${encodeURIComponent(user.username)}`,
+        levels: ['ADMIN'],
+        senderId: source.actorId,
+      });
+      return user;
+    });
   } catch (err) {
     asFieldError(err);
   }
 }
 
-export async function updateOwnProfile(ctx: AppContext, me: UserRow, patch: TUpdateMeRequest) {
+export async function updateOwnProfile(ctx: AppContext, me: UserRow, patch: TUpdateMeRequest, source: AuditSource) {
   try {
-    return (await updateUser(ctx.db, me.id, patch)) ?? me;
+    return await withTx(ctx, async (tx) => {
+      const updated = (await updateUser(tx.db, me.id, patch)) ?? me;
+      await recordEvent(tx.db, source, { action: 'profile.updated', targetType: 'user', targetId: me.id, details: { ...patch } });
+      return updated;
+    });
   } catch (err) {
     asFieldError(err);
   }
@@ -77,7 +107,13 @@ export async function listAccounts(ctx: AppContext, actor: UserRow, query: TUser
 /** Type, flags and active state decide what a token may do, so changing them ends sessions. */
 const SESSION_FIELDS = ['user_type', 'is_director', 'is_manager', 'is_active'] as const;
 
-export async function updateAccount(ctx: AppContext, actor: UserRow, id: number, patch: TUpdateAccountRequest) {
+export async function updateAccount(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  patch: TUpdateAccountRequest,
+  source: AuditSource,
+) {
   requireAdmin(actor);
   const target = await findUserById(ctx.db, id);
   if (!target) throw notFound('User not found.');
@@ -87,9 +123,16 @@ export async function updateAccount(ctx: AppContext, actor: UserRow, id: number,
   }
   const endsSessions = SESSION_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== target[f]);
   try {
-    return await ctx.db.transaction().execute(async (tx) => {
-      const updated = (await updateUser(tx, id, patch))!;
-      if (endsSessions) await revokeUserSessions(tx, id);
+    return await withTx(ctx, async (tx) => {
+      const updated = (await updateUser(tx.db, id, patch))!;
+      if (endsSessions) {
+        await revokeUserSessions(tx.db, id);
+        tx.publish({ type: 'sessions.revoked', userId: id });
+      }
+      const changes = Object.fromEntries(
+        Object.entries(patch).filter(([k, v]) => v !== undefined && v !== target[k as keyof UserRow]),
+      );
+      await recordEvent(tx.db, source, { action: 'account.updated', targetType: 'user', targetId: id, details: changes });
       return updated;
     });
   } catch (err) {
@@ -97,15 +140,29 @@ export async function updateAccount(ctx: AppContext, actor: UserRow, id: number,
   }
 }
 
-export async function resetPassword(ctx: AppContext, actor: UserRow, id: number, newPassword: string) {
+export async function resetPassword(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  newPassword: string,
+  source: AuditSource,
+) {
   requireAdmin(actor);
   const target = await findUserById(ctx.db, id);
   if (!target) throw notFound('User not found.');
   const problem = passwordProblem(newPassword, target.username);
   if (problem) throw fieldError('new_password', problem);
   const password_hash = await hashPassword(newPassword);
-  await ctx.db.transaction().execute(async (tx) => {
-    await updateUser(tx, id, { password_hash });
-    await revokeUserSessions(tx, id);
+  await withTx(ctx, async (tx) => {
+    await updateUser(tx.db, id, { password_hash });
+    await revokeUserSessions(tx.db, id);
+    await recordEvent(tx.db, source, { action: 'account.password_reset', targetType: 'user', targetId: id });
+    await notify(tx, {
+      message: 'An administrator reset your password.',
+      url: '/user',
+      recipients: [id],
+      senderId: actor.id,
+    });
+    tx.publish({ type: 'sessions.revoked', userId: id });
   });
 }

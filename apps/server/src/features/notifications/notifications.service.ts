@@ -1,0 +1,87 @@
+import {
+  canAnnounce,
+  canSeeNotificationLevel,
+  NOTIFICATION_PAGE_SIZE,
+  ZAnnouncementRequest,
+  type TAnnouncementRequest,
+  type TNotification,
+} from '@portal/contracts';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
+import { forbidden } from '../../lib/errors.js';
+import { withTx } from '../../lib/tx.js';
+import { recordEvent, type AuditSource } from '../event-logs/audit.js';
+import { notify } from './notify.js';
+import * as repo from './notifications.repository.js';
+
+type Presentable = Pick<repo.NotificationRow, 'id' | 'message' | 'url' | 'timestamp' | 'notification_level'> & {
+  is_read: boolean;
+};
+
+export function presentNotification(n: Presentable): TNotification {
+  return {
+    id: n.id,
+    message: n.message,
+    url: n.url,
+    timestamp: new Date(n.timestamp).toISOString(),
+    is_read: n.is_read,
+    notification_level: n.notification_level,
+  };
+}
+
+export async function listNotifications(ctx: AppContext, user: UserRow, page: number) {
+  const rows = await repo.pageNotifications(ctx.db, user, NOTIFICATION_PAGE_SIZE + 1, (page - 1) * NOTIFICATION_PAGE_SIZE);
+  return {
+    results: rows.slice(0, NOTIFICATION_PAGE_SIZE).map(presentNotification),
+    next: rows.length > NOTIFICATION_PAGE_SIZE ? `/api/notifications/all/?page=${page + 1}` : null,
+  };
+}
+
+export async function markNotificationsRead(ctx: AppContext, user: UserRow, ids: number[]) {
+  const unique = [...new Set(ids)];
+  await repo.markRead(ctx.db, user, unique);
+  return (await repo.notificationsByIds(ctx.db, user, unique)).map(presentNotification);
+}
+
+export function countUnread(ctx: AppContext, user: UserRow) {
+  return repo.unreadCount(ctx.db, user);
+}
+
+export async function announce(ctx: AppContext, user: UserRow, input: TAnnouncementRequest, source: AuditSource) {
+  if (!canAnnounce(user)) throw forbidden('Only ADMIN, HR and directors can send announcements.');
+  const req = ZAnnouncementRequest.parse(input);
+  const levels = [...new Set(req.levels)];
+  return withTx(ctx, async (tx) => {
+    const id = await notify(tx, { message: req.message, url: req.url, levels, senderId: user.id });
+    await recordEvent(tx.db, source, {
+      action: 'notification.announced',
+      targetType: 'notification',
+      targetId: id,
+      details: { levels, message: req.message },
+    });
+    return id;
+  });
+}
+
+/** Who gets a stored notification live: the same rule as the list endpoint. */
+export function isVisible(user: Pick<UserRow, 'id' | 'user_type'>, n: { notification_level: string[]; recipients: number[] }) {
+  return canSeeNotificationLevel(user, n.notification_level) || n.recipients.includes(user.id);
+}
+
+export async function deliver(ctx: AppContext, id: number, connections: Iterable<{ user: UserRow; send(m: object): void }>) {
+  const n = await repo.findNotification(ctx.db, id);
+  if (!n) return 0;
+  const message = { message: { command: 'notification', data: presentNotification({ ...n, is_read: false }) } };
+  let sent = 0;
+  for (const c of connections) {
+    if (!isVisible(c.user, n)) continue;
+    c.send(message);
+    sent++;
+  }
+  return sent;
+}
+
+export async function purgeOldNotifications(db: AppContext['db'], retentionDays: number) {
+  const r = await repo.deleteNotificationsOlderThan(db, retentionDays);
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,103 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+/**
+ * Small live events between server processes: ids and kinds, never whole rows (each
+ * receiver reads what it needs). Published after the transaction that caused them commits.
+ */
+export type BusEvent =
+  | { type: 'notification'; id: number }
+  | { type: 'sessions.revoked'; userId: number; exceptSessionId?: string }
+  | { type: string; [key: string]: unknown };
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(handler: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL NOTIFY payloads are limited to 8000 bytes. */
+export const MAX_PAYLOAD_BYTES = 8000;
+const CHANNEL = 'portal_events';
+
+function encode(event: BusEvent): string {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`bus event ${event.type} is over ${MAX_PAYLOAD_BYTES} bytes: send ids, not rows`);
+  }
+  return payload;
+}
+
+/** One process (the embedded default). */
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      const payload = encode(event); // same limits as across servers, so nothing breaks on scale-out
+      queueMicrotask(() => emitter.emit('event', JSON.parse(payload)));
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Several processes on one PostgreSQL: LISTEN on a dedicated connection (reconnected
+ * with backoff if it drops), NOTIFY through the pool.
+ */
+export async function createPostgresBus(
+  connectionString: string,
+  pool: pg.Pool,
+  log: { warn(obj: unknown, msg?: string): void },
+): Promise<EventBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempt = 0;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        emitter.emit('event', JSON.parse(msg.payload));
+      } catch (err) {
+        log.warn({ err }, 'ignoring a malformed bus event');
+      }
+    });
+    c.on('error', (err) => log.warn({ err }, 'event bus connection failed'));
+    c.on('end', () => {
+      if (closed) return;
+      client = null;
+      const delay = Math.min(30_000, 250 * 2 ** attempt++);
+      setTimeout(() => void connect().catch(() => undefined), delay).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    attempt = 0;
+    client = c;
+  };
+  await connect();
+
+  return {
+    async publish(event) {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, encode(event)]);
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      closed = true;
+      emitter.removeAllListeners();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { WS_CLOSE, ZWsClientMessage, type TWsServerMessage } from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
+import { authenticateSocket } from '../../features/auth/auth.service.js';
+import { findSessionUser } from '../../features/auth/sessions.js';
+import type { BusEvent } from './event-bus.js';
+
+/** One authenticated socket on one channel. */
+export interface LiveConnection {
+  readonly id: number;
+  readonly channel: string;
+  readonly user: UserRow;
+  readonly sessionId: string;
+  send(message: TWsServerMessage | Record<string, unknown>): void;
+  close(code: number, reason: string): void;
+}
+
+export interface ChannelSpec {
+  /** e.g. '/ws/notification/' (spec §7). */
+  path: string;
+  /** Who may join, asked of the permissions module by the feature. */
+  allow(user: UserRow): boolean;
+  onOpen?(conn: LiveConnection): void | Promise<void>;
+  /** Feature-specific client frames (anything but the gateway's own `ping`). */
+  onMessage?(conn: LiveConnection, message: unknown): void | Promise<void>;
+}
+
+export interface GatewayOptions {
+  heartbeatMs: number;
+  /** Origins allowed to open sockets; empty = the server's own origin only. */
+  allowedOrigins: string[];
+  maxMessageBytes: number;
+  /** Close a consumer whose unsent data passes this (never let memory grow unbounded). */
+  maxBufferedBytes: number;
+  /** Incoming frames per second per socket (token bucket, burst of twice this). */
+  messagesPerSecond: number;
+}
+
+export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+  heartbeatMs: 30_000,
+  allowedOrigins: [],
+  maxMessageBytes: 64 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  messagesPerSecond: 20,
+};
+
+export interface Gateway {
+  channel(spec: ChannelSpec): void;
+  connections(channel?: string): Iterable<LiveConnection>;
+  connectionsOf(userId: number): Iterable<LiveConnection>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateway: Gateway;
+  }
+}
+
+interface Conn extends LiveConnection {
+  socket: WebSocket;
+  missedPongs: number;
+  strikes: number;
+  tokens: number;
+  lastRefill: number;
+}
+
+function originAllowed(req: FastifyRequest, allowed: string[]): boolean {
+  const origin = req.headers.origin;
+  // Browsers always send Origin; other clients (the monitoring agent) cannot be hijacked.
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The socket gateway: authenticates (`?token=` access token or single-use ticket),
+ * checks Origin, heartbeats, bounds queues and message sizes and rates, and closes the
+ * sockets of revoked sessions. Features add channels; they never touch `ws` directly.
+ */
+export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h: (e: BusEvent) => void): () => void }>(
+  async (app: FastifyInstance, { options, subscribe }) => {
+    const opts = { ...DEFAULT_GATEWAY_OPTIONS, ...options };
+    const all = new Set<Conn>();
+    let nextId = 1;
+
+    await app.register(websocket, {
+      options: { maxPayload: opts.maxMessageBytes },
+      // Shutdown: tell every client the server is going away (1001), then stop.
+      preClose(done) {
+        for (const c of all) c.socket.close(WS_CLOSE.goingAway, 'server shutting down');
+        this.websocketServer.close(() => done());
+      },
+    });
+
+    const heartbeat = setInterval(() => {
+      for (const c of all) {
+        if (c.missedPongs >= 2) {
+          c.socket.terminate();
+          continue;
+        }
+        c.missedPongs++;
+        c.socket.ping();
+      }
+    }, opts.heartbeatMs);
+    heartbeat.unref();
+    app.addHook('onClose', async () => clearInterval(heartbeat));
+
+    // Revocation: re-check the session of each affected socket against the database.
+    const unsubscribe = subscribe((event) => {
+      if (event.type !== 'sessions.revoked') return;
+      const { userId, exceptSessionId } = event as { userId: number; exceptSessionId?: string };
+      for (const c of all) {
+        if (c.user.id !== userId || c.sessionId === exceptSessionId) continue;
+        void findSessionUser(app.ctx.db, c.sessionId, c.user.id).then(
+          (live) => live || c.close(WS_CLOSE.unauthorized, 'session ended'),
+          () => undefined,
+        );
+      }
+    });
+    app.addHook('onClose', async () => unsubscribe());
+
+    function accept(spec: ChannelSpec, socket: WebSocket, user: UserRow, sessionId: string): Conn {
+      const conn: Conn = {
+        id: nextId++,
+        channel: spec.path,
+        user,
+        sessionId,
+        socket,
+        missedPongs: 0,
+        strikes: 0,
+        tokens: opts.messagesPerSecond * 2,
+        lastRefill: Date.now(),
+        send(message) {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount > opts.maxBufferedBytes) {
+            socket.terminate(); // a consumer this slow would only fall further behind
+            return;
+          }
+          socket.send(JSON.stringify(message));
+        },
+        close(code, reason) {
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+        },
+      };
+      return conn;
+    }
+
+    function overRate(c: Conn): boolean {
+      const now = Date.now();
+      c.tokens = Math.min(opts.messagesPerSecond * 2, c.tokens + ((now - c.lastRefill) / 1000) * opts.messagesPerSecond);
+      c.lastRefill = now;
+      if (c.tokens < 1) return true;
+      c.tokens -= 1;
+      return false;
+    }
+
+    const gateway: Gateway = {
+      channel(spec) {
+        app.get(
+          spec.path,
+          {
+            websocket: true,
+            config: { access: 'public' }, // authenticated below, from ?token=
+            schema: { hide: true },
+            preValidation: async (req, reply) => {
+              if (!originAllowed(req, opts.allowedOrigins)) {
+                return reply.status(403).send({ message: 'Origin not allowed.' });
+              }
+            },
+          },
+          (socket, req) => {
+            const token = (req.query as { token?: string }).token;
+            // Frames that arrive before authentication completes wait for it.
+            const early: unknown[] = [];
+            let conn: Conn | null = null;
+            const onFrame = (raw: unknown) => {
+              if (!conn) return void early.push(raw);
+              void handleFrame(spec, conn, raw);
+            };
+            socket.on('message', onFrame);
+            void (async () => {
+              const auth = token ? await authenticateSocket(app.ctx, token).catch(() => null) : null;
+              if (!auth) return socket.close(WS_CLOSE.unauthorized, 'not authenticated');
+              if (!spec.allow(auth.user)) return socket.close(WS_CLOSE.forbidden, 'not allowed on this channel');
+              conn = accept(spec, socket, auth.user, auth.sessionId);
+              all.add(conn);
+              const c = conn;
+              socket.on('pong', () => (c.missedPongs = 0));
+              socket.on('close', () => all.delete(c));
+              await spec.onOpen?.(c);
+              for (const raw of early.splice(0)) void handleFrame(spec, c, raw);
+            })().catch((err: unknown) => {
+              req.log.error({ err }, 'websocket open failed');
+              socket.close(1011, 'server error');
+            });
+          },
+        );
+      },
+      *connections(channel) {
+        for (const c of all) if (!channel || c.channel === channel) yield c;
+      },
+      *connectionsOf(userId) {
+        for (const c of all) if (c.user.id === userId) yield c;
+      },
+    };
+
+    async function handleFrame(spec: ChannelSpec, conn: Conn, raw: unknown) {
+      if (overRate(conn)) {
+        // A client that keeps flooding after being told is closed.
+        if (++conn.strikes > 20) return conn.close(WS_CLOSE.policy, 'rate limit');
+        return conn.send({ message: { command: 'error', data: 'Too many messages; slow down.' } });
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(raw));
+      } catch {
+        return conn.send({ message: { command: 'error', data: 'Malformed message: expected JSON.' } });
+      }
+      if (ZWsClientMessage.safeParse(parsed).success) return conn.send({ message: { command: 'pong', data: null } });
+      if (!spec.onMessage) return conn.send({ message: { command: 'error', data: 'Unknown command.' } });
+      try {
+        await spec.onMessage(conn, parsed);
+      } catch (err) {
+        conn.send({ message: { command: 'error', data: err instanceof Error ? err.message : 'Request failed.' } });
+      }
+    }
+
+    app.decorate('gateway', gateway);
+  },
+);

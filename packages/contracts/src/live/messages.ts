@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZNotification } from '../notifications/notifications.js';
+
+/** Spec §7: every server→client frame is `{"message": {"command": …, "data": …}}`. */
+const frame = <C extends string, D extends z.ZodType>(command: C, data: D) =>
+  z.object({ message: z.object({ command: z.literal(command), data }) });
+
+export const ZWsNotification = frame('notification', z.union([ZNotification, z.array(ZNotification)]));
+export const ZWsError = frame('error', z.string());
+export const ZWsPong = frame('pong', z.null());
+export const ZWsServerMessage = z.union([ZWsNotification, ZWsError, ZWsPong]);
+export type TWsServerMessage = z.infer<typeof ZWsServerMessage>;
+
+/** Client→server frames the gateway understands on every channel. */
+export const ZWsClientMessage = z.object({ command: z.literal('ping') });
+export type TWsClientMessage = z.infer<typeof ZWsClientMessage>;
+
+export const ZWsTicketResponse = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export type TWsTicketResponse = z.infer<typeof ZWsTicketResponse>;
+
+/** Close codes: 4401 = not authenticated (or no longer), 4403 = not allowed on this channel. */
+export const WS_CLOSE = { unauthorized: 4401, forbidden: 4403, goingAway: 1001, tooSlow: 1013, policy: 1008 } as const;
