@@ -1,9 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+// test/postgres/ needs a PostgreSQL server: it runs in the CI pass that provides one.
+const postgres = process.env.TEST_DATABASE_URL ? ['test/postgres/**/*.test.ts'] : [];
+
 export default defineProject({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/*.test.ts', 'test/embedded/**/*.test.ts', ...postgres],
     // Each file starts real servers on real databases; generous but bounded.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -122,3 +122,62 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
   });
 }
+
+import WebSocket from 'ws';
+
+export interface TestSocket {
+  ws: WebSocket;
+  messages: any[];
+  /** Resolves with the first message (already received or future) matching `pred`. */
+  next(pred?: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/** Opens a websocket to the server with `?token=`, collecting every frame. */
+export function openSocket(baseUrl: string, path: string, token?: string, opts: WebSocket.ClientOptions = {}): TestSocket {
+  const url = baseUrl.replace(/^http/, 'ws') + path + (token ? `?token=${encodeURIComponent(token)}` : '');
+  const ws = new WebSocket(url, opts);
+  const messages: any[] = [];
+  const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw));
+    messages.push(m);
+    for (const w of [...waiters]) {
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  ws.on('error', () => undefined);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  return {
+    ws,
+    messages,
+    closed,
+    next(pred = () => true, timeoutMs = 5000) {
+      const found = messages.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
+      });
+    },
+  };
+}
+
+export const opened = (s: TestSocket) =>
+  new Promise<void>((resolve, reject) => {
+    if (s.ws.readyState === WebSocket.OPEN) return resolve();
+    s.ws.once('open', () => resolve());
+    s.ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+
+/** A socket is usable once the server has authenticated it: ping and wait for pong. */
+export async function ready(s: TestSocket) {
+  await opened(s);
+  s.ws.send(JSON.stringify({ command: 'ping' }));
+  await s.next((m) => m.message?.command === 'pong');
+}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApi, tempDir } from '../harness.js';
 import { runCli, spawnServer, type ServerProcess } from '../processes.js';
@@ -59,5 +60,20 @@ describe('npm run portal -- …', () => {
     // The server did not seed demo users: the database was not empty.
     const admin = await api('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: 'Portal#Demo2026' } });
     expect(admin.status).toBe(400);
+  });
+
+  it('verify-eventlog reports an intact chain, then the first tampered row', async () => {
+    const intact = await runCli(['verify-eventlog'], env);
+    expect(intact.code, intact.out).toBe(0);
+    expect(intact.out).toMatch(/intact: \d+ rows/);
+    // Tamper through the running server's socket, as `psql -h DATA_DIR` would.
+    const client = new pg.Client({ host: dataDir, port: 5432, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    const { rows } = await client.query('select id from event_logs order by id limit 1');
+    await client.query(`update event_logs set details = '{"forged": true}' where id = $1`, [rows[0].id]);
+    await client.end();
+    const broken = await runCli(['verify-eventlog'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.out).toContain(`broken at row ${rows[0].id}`);
   });
 });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, makeApi, tempDir } from '../harness.js';
+import { DEMO_PASSWORD, makeApi, openSocket, ready, tempDir } from '../harness.js';
 import { spawnServer, type ServerProcess } from '../processes.js';
 
 const dirs: string[] = [];
@@ -71,11 +71,13 @@ describe('embedded database in a real process', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('SIGTERM finishes the request in flight, exits 0 and leaves the data ready to open', async () => {
+  it('SIGTERM finishes the request in flight, closes sockets with 1001, exits 0 and leaves the data ready to open', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const p = await start(dataDir);
     const { port } = new URL(p.url);
+    const socket = openSocket(p.url, '/ws/notification/', await adminToken(p.url));
+    await ready(socket);
     // A login whose body is only half sent when SIGTERM arrives.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
@@ -94,6 +96,7 @@ describe('embedded database in a real process', () => {
       }, 200);
     });
     const res = await response;
+    expect((await socket.closed).code).toBe(1001);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).access).toEqual(expect.any(String));
     expect(await p.exited).toBe(0);

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { verifyChain } from './audit.js';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+});
+afterAll(() => s?.stop());
+
+const logs = (token: string, query = '') => s.api('GET', `/api/eventlogs/${query}`, { token });
+
+describe('recording', () => {
+  it('records logins, failed logins, logouts, password changes and account changes with who, what, where', async () => {
+    await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'vendor', password: 'nope-nope' }, headers: { 'user-agent': 'probe/1.0' } });
+    const t = await s.login('vendor');
+    await s.api('POST', '/api/auth/me/', { token: t, body: { phone: '+1 555' } });
+    await s.api('POST', '/api/auth/jwt/logout/', { token: t });
+    const res = await logs(admin, '?actor=vendor');
+    const actions = res.body.results.map((r: { action: string }) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['auth.login', 'profile.updated', 'auth.logout']));
+    const failed = await logs(admin, '?action=auth.login_failed');
+    const row = failed.body.results.find((r: { details: { username?: string } }) => r.details.username === 'vendor');
+    expect(row).toMatchObject({ actor_username: '', target_type: 'user', ip: '127.0.0.1', user_agent: 'probe/1.0' });
+    expect(row.details.reason).toBe('wrong password');
+    const logout = res.body.results.find((r: { action: string }) => r.action === 'auth.logout');
+    expect(logout).toMatchObject({ actor_username: 'vendor', target_type: 'user', ip: '127.0.0.1' });
+    expect(new Date(logout.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('records in the same transaction: a rejected change leaves no record', async () => {
+    const before = await logs(admin, '?action=account.created');
+    const dup = await s.api('POST', '/api/user/create-admin/', {
+      token: admin,
+      body: { username: 'dup.mail', email: 'hr@portal.example', password: 'Tidal-Pine-55', user_type: 'HR' },
+    });
+    expect(dup.status).toBe(400);
+    const after = await logs(admin, '?action=account.created');
+    expect(after.body.results).toHaveLength(before.body.results.length);
+    const ok = await s.api('POST', '/api/user/create-admin/', {
+      token: admin,
+      body: { username: 'ok.mail', email: 'ok.mail@x.example', password: 'Tidal-Pine-55', user_type: 'HR' },
+    });
+    const created = await logs(admin, `?action=account.created&target_id=${ok.body.id}`);
+    expect(created.body.results).toHaveLength(1);
+    expect(created.body.results[0].details).toMatchObject({ username: 'ok.mail', user_type: 'HR' });
+    expect(JSON.stringify(created.body.results[0])).not.toContain('Tidal-Pine-55');
+  });
+});
+
+describe('access', () => {
+  it('is for directors and ADMIN only', async () => {
+    expect((await logs(await s.login('director.ad'))).status).toBe(200);
+    for (const who of ['hr', 'manager.it', 'it']) expect((await logs(await s.login(who))).status, who).toBe(403);
+    expect((await s.api('GET', '/api/eventlogs/export.csv', { token: await s.login('hr') })).status).toBe(403);
+  });
+
+  it('has no endpoint that updates or deletes records', async () => {
+    for (const m of ['PUT', 'PATCH', 'DELETE', 'POST']) {
+      expect((await s.api(m, '/api/eventlogs/', { token: admin, body: {} })).status).toBe(404);
+      expect((await s.api(m, '/api/eventlogs/1/', { token: admin, body: {} })).status).toBe(404);
+    }
+  });
+});
+
+describe('filters, keyset pages and CSV', () => {
+  it('walks every page without gaps or repeats, and filters by date range', async () => {
+    for (let i = 0; i < 7; i++) await s.login('rtm');
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { results: { id: number }[]; next_cursor: string | null } } = await logs(
+        admin,
+        `?action=auth.login&actor=rtm&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...res.body.results.map((r) => r.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    const future = await logs(admin, `?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`);
+    expect(future.body.results).toEqual([]);
+    const bad = await logs(admin, '?from=yesterday&cursor=!!!');
+    expect(bad.status).toBe(400);
+    const badCursor = await logs(admin, '?cursor=bm9wZQ');
+    expect(badCursor.status).toBe(400);
+  });
+
+  it('exports the filtered set as CSV, quoting and defusing formulas', async () => {
+    await s.api('POST', '/api/auth/jwt/login/', { body: { username: '=HYPERLINK("x"),"a', password: 'whatever-1' } });
+    const res = await fetch(`${s.url}/api/eventlogs/export.csv?action=auth.login_failed`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="event-logs-/);
+    const text = await res.text();
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('id,at,actor_username,action,target_type,target_id,ip,user_agent,details');
+    expect(lines.slice(1).every((l) => l.includes('auth.login_failed'))).toBe(true);
+    const api = await logs(admin, '?action=auth.login_failed&limit=200');
+    expect(lines.length - 1).toBe(api.body.results.length);
+    expect(text).toContain('""username"":""=HYPERLINK(\\""x\\""),\\""a""');
+  });
+});
+
+describe('hash chain', () => {
+  it('verifies intact, and reports the first tampered row', async () => {
+    const intact = await verifyChain(s.database.db);
+    expect(intact.broken).toBeNull();
+    expect(intact.checked).toBeGreaterThan(10);
+    const rows = await s.database.db.selectFrom('event_logs').select('id').orderBy('id').execute();
+    const victim = rows[5]!.id;
+    await sql`update event_logs set actor_username = 'mallory' where id = ${victim}`.execute(s.database.db);
+    const report = await verifyChain(s.database.db);
+    expect(report.broken).toEqual({ id: victim, reason: expect.stringMatching(/hash/) });
+  });
+});

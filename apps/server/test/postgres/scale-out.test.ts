@@ -1,0 +1,62 @@
+/**
+ * Two server processes on one PostgreSQL share live events through LISTEN/NOTIFY.
+ * Runs in the PostgreSQL pass only (TEST_DATABASE_URL), which vitest.config.ts includes.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, makeApi, openSocket, ready, tempDir } from '../harness.js';
+import { spawnServer, type ServerProcess } from '../processes.js';
+
+const adminUrl = process.env.TEST_DATABASE_URL!;
+const name = `portal_scale_${crypto.randomBytes(4).toString('hex')}`;
+const procs: ServerProcess[] = [];
+
+afterAll(async () => {
+  for (const p of procs) p.child.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited));
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+});
+
+describe('several servers on one PostgreSQL', () => {
+  it('a socket on the first server receives a notification created through the second', async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), PORTAL_SEED_DEMO: '1', DATA_DIR: tempDir() };
+    const first = await spawnServer(env);
+    procs.push(first);
+    const second = await spawnServer({ ...env, DATA_DIR: tempDir() });
+    procs.push(second);
+
+    const login = async (base: string, username: string) =>
+      (await makeApi(base)('POST', '/api/auth/jwt/login/', { body: { username, password: DEMO_PASSWORD } })).body.access as string;
+    // Signed on one server, accepted on the other: they share the generated key.
+    const hrOnFirst = await login(second.url, 'hr');
+    const itOnFirst = await login(second.url, 'it');
+    const hrSocket = openSocket(first.url, '/ws/notification/', hrOnFirst);
+    const itSocket = openSocket(first.url, '/ws/notification/', itOnFirst);
+    await Promise.all([ready(hrSocket), ready(itSocket)]);
+
+    const admin = await login(second.url, 'admin');
+    const res = await makeApi(second.url)('POST', '/api/notifications/announce/', {
+      token: admin,
+      body: { message: 'Across servers', levels: ['HR'] },
+    });
+    expect(res.status).toBe(201);
+    const m = await hrSocket.next((x) => x.message?.command === 'notification');
+    expect(m.message.data).toMatchObject({ id: res.body.id, message: 'Across servers' });
+
+    // Revocation crosses servers too: logging out on the second closes the socket on the first.
+    await makeApi(second.url)('POST', '/api/auth/jwt/logout/', { token: itOnFirst });
+    expect((await itSocket.closed).code).toBe(4401);
+    expect(itSocket.messages.some((x) => x.message?.command === 'notification')).toBe(false);
+    hrSocket.ws.close();
+  });
+});
