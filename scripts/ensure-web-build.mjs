@@ -19,9 +19,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(root, 'packages/contracts/src')];
+const sources = [
+  path.join(web, 'src'),
+  path.join(web, 'index.html'),
+  path.join(web, 'vite.config.ts'),
+  path.join(root, 'packages/contracts/src'),
+];
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-const changedAt = Math.max(...sources.filter((s) => fs.existsSync(s)).map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)));
+const changedAt = Math.max(
+  ...sources
+    .filter((s) => fs.existsSync(s))
+    .map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)),
+);
 if (builtAt < changedAt) {
   console.log('Building the web app…');
   execSync('npm run build -w @portal/web', { cwd: root, stdio: 'inherit' });

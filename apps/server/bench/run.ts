@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
 import { spawnServer, SERVER_DIR, type ServerProcess } from '../test/processes.js';
 import { openDatabase } from '../src/db/database.js';
+import { benchEventLogs, benchFanOut } from './live.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -21,7 +22,10 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 async function spawnHello(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], {
+    cwd: SERVER_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve) =>
     child.stdout!.on('data', (d) => {
       const m = /listening on (\S+)/.exec(String(d));
@@ -57,28 +61,32 @@ async function loopDelayDuring(work: () => Promise<void>) {
 
 const WRITES = 2000;
 async function writeBurst(query: (sql: string, params: unknown[]) => Promise<unknown>) {
-  await query('create table if not exists bench_writes (id serial primary key, body text, at timestamptz default now())', []);
+  await query(
+    'create table if not exists bench_writes (id serial primary key, body text, at timestamptz default now())',
+    [],
+  );
   let next = 0;
   const worker = async () => {
     while (next < WRITES) {
       const i = next++;
       // Mostly single-row inserts, and every 50th a bulk insert of 2,000 rows (an import).
-      if (i % 50 === 0) await query("insert into bench_writes (body) select repeat('x', 100) from generate_series(1, 2000)", []);
+      if (i % 50 === 0)
+        await query("insert into bench_writes (body) select repeat('x', 100) from generate_series(1, 2000)", []);
       else await query('insert into bench_writes (body) values ($1)', [`row ${i} `.repeat(10)]);
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
 }
 
-async function main() {
-  console.log(`# bench ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model} , ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+async function benchAuth() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target\n`);
-
   const dataDir = tempDir('portal-bench-');
   const portal = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const hello = await spawnHello();
   try {
-    const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: DEMO_PASSWORD } });
+    const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', {
+      body: { username: 'admin', password: DEMO_PASSWORD },
+    });
     const token = login.body.access as string;
     const base = await load(`${hello.url}/hello`);
     const me = await load(`${portal.url}/api/auth/me/`, { authorization: `Bearer ${token}` });
@@ -86,26 +94,36 @@ async function main() {
     console.log(`| bare Fastify hello-world (baseline) | ${base.rps.toFixed(0)} | ${base.p99} |`);
     console.log(`| GET /api/auth/me/ (JWT verify + session lookup, embedded DB) | ${me.rps.toFixed(0)} | ${me.p99} |`);
     if (process.env.BENCH_DATABASE_URL) {
-    // The same endpoint on a real PostgreSQL server, when one is given.
-    const pgPortal = await spawnServer({ DATA_DIR: tempDir('portal-bench-'), DATABASE_URL: process.env.BENCH_DATABASE_URL, PORTAL_SEED_DEMO: '1', LOG_LEVEL: 'warn' });
-    try {
-      const res = await makeApi(pgPortal.url)('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: DEMO_PASSWORD } });
-      const pgMe = await load(`${pgPortal.url}/api/auth/me/`, { authorization: `Bearer ${res.body.access}` });
-      console.log(`| GET /api/auth/me/ on PostgreSQL (DATABASE_URL) | ${pgMe.rps.toFixed(0)} | ${pgMe.p99} |`);
-    } finally {
-      pgPortal.child.kill('SIGTERM');
-      await pgPortal.exited;
+      // The same endpoint on a real PostgreSQL server, when one is given.
+      const pgPortal = await spawnServer({
+        DATA_DIR: tempDir('portal-bench-'),
+        DATABASE_URL: process.env.BENCH_DATABASE_URL,
+        PORTAL_SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+      });
+      try {
+        const res = await makeApi(pgPortal.url)('POST', '/api/auth/jwt/login/', {
+          body: { username: 'admin', password: DEMO_PASSWORD },
+        });
+        const pgMe = await load(`${pgPortal.url}/api/auth/me/`, { authorization: `Bearer ${res.body.access}` });
+        console.log(`| GET /api/auth/me/ on PostgreSQL (DATABASE_URL) | ${pgMe.rps.toFixed(0)} | ${pgMe.p99} |`);
+      } finally {
+        pgPortal.child.kill('SIGTERM');
+        await pgPortal.exited;
+      }
     }
-  }
-  console.log(`\nratio auth/me ÷ hello-world: ${(me.rps / base.rps).toFixed(3)} of the baseline's throughput\n`);
+    console.log(`\nratio auth/me ÷ hello-world: ${(me.rps / base.rps).toFixed(3)} of the baseline's throughput\n`);
   } finally {
     portal.child.kill('SIGTERM');
     hello.child.kill('SIGTERM');
     await Promise.all([portal.exited, hello.exited]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
 
-  // Event-loop delay during a burst of writes: PGlite in its worker thread (what the
-  // server does) against PGlite on the main thread (the baseline this design avoids).
+/** Event-loop delay during a burst of writes: PGlite in its worker thread (what the
+ *  server does) against PGlite on the main thread (the baseline this design avoids). */
+async function benchEventLoop() {
   const inWorkerDir = tempDir('portal-bench-');
   const handle = await openDatabase({ dataDir: inWorkerDir, poolSize: 10 });
   const worker = await loopDelayDuring(() => writeBurst((sql, p) => handle.pool.query(sql, p)));
@@ -116,9 +134,28 @@ async function main() {
   await direct.close();
   console.log(`event-loop delay during ${WRITES} writes, 10 concurrent (1 in 50 a 2,000-row bulk insert):`);
   console.log('| embedded database | p99 loop delay ms | max ms | burst ms |\n|---|---|---|---|');
-  console.log(`| PGlite in a worker thread, over pg (the server) | ${worker.p99.toFixed(1)} | ${worker.max.toFixed(1)} | ${worker.ms.toFixed(0)} |`);
-  console.log(`| PGlite on the main thread (baseline) | ${onMain.p99.toFixed(1)} | ${onMain.max.toFixed(1)} | ${onMain.ms.toFixed(0)} |`);
-  for (const d of [dataDir, inWorkerDir, mainDir]) fs.rmSync(d, { recursive: true, force: true });
+  console.log(
+    `| PGlite in a worker thread, over pg (the server) | ${worker.p99.toFixed(1)} | ${worker.max.toFixed(1)} | ${worker.ms.toFixed(0)} |`,
+  );
+  console.log(
+    `| PGlite on the main thread (baseline) | ${onMain.p99.toFixed(1)} | ${onMain.max.toFixed(1)} | ${onMain.ms.toFixed(0)} |`,
+  );
+  for (const d of [inWorkerDir, mainDir]) fs.rmSync(d, { recursive: true, force: true });
 }
 
-await main();
+const SECTIONS: Record<string, () => Promise<unknown>> = {
+  auth: benchAuth,
+  eventloop: benchEventLoop,
+  fanout: async () => console.log(`${await benchFanOut()}\n`),
+  eventlogs: async () => console.log(`${await benchEventLogs()}\n`),
+};
+
+// `npm run bench` runs every section; `npm run bench -- fanout eventlogs` only those.
+const chosen = process.argv.slice(2).filter((a) => a in SECTIONS);
+console.log(
+  `# bench ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+);
+for (const name of chosen.length ? chosen : Object.keys(SECTIONS)) {
+  console.log(`## ${name}\n`);
+  await SECTIONS[name]!();
+}

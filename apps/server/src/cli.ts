@@ -69,7 +69,8 @@ async function createUser(argv: string[]) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const flag = { user_type: 'type', first_name: 'first-name', last_name: 'last-name' }[String(issue.path[0])] ?? issue.path[0];
+    const flag =
+      { user_type: 'type', first_name: 'first-name', last_name: 'last-name' }[String(issue.path[0])] ?? issue.path[0];
     throw new CliError(`--${String(flag)}: ${issue.message}`);
   }
   const user = await withDatabase(async ({ db, pool }) => {
@@ -121,7 +122,7 @@ main().then(
     // One clear line, never a stack trace, for anything a user can fix.
     const msg =
       err instanceof ApiError
-        ? Object.values(err.fields ?? {})[0]?.[0] ?? err.message
+        ? (Object.values(err.fields ?? {})[0]?.[0] ?? err.message)
         : err instanceof Error
           ? err.message
           : String(err);

@@ -36,7 +36,12 @@ const ZEnv = z.object({
   WS_ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   WS_HEARTBEAT: duration.default(30),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
 });

@@ -37,8 +37,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await migrateToLatest(database.db);
     // Demo data only on an empty embedded database, or when asked explicitly: never
     // silently on a real PostgreSQL server.
-    const seedDue =
-      config.PORTAL_SEED_DEMO || (database.kind === 'embedded' && (await countUsers(database.db)) === 0);
+    const seedDue = config.PORTAL_SEED_DEMO || (database.kind === 'embedded' && (await countUsers(database.db)) === 0);
     const seeded = seedDue ? await seedDemo(database.db) : 0;
     const secret = await resolveSigningSecret({
       jwtSecret: config.JWT_SECRET,
@@ -46,9 +45,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       db: database.db,
       kind: database.kind,
     });
-    bus = config.DATABASE_URL
-      ? await createPostgresBus(config.DATABASE_URL, database.pool, console)
-      : createLocalBus();
+    bus = config.DATABASE_URL ? await createPostgresBus(config.DATABASE_URL, database.pool, console) : createLocalBus();
     const app = await buildApp({
       ctx: {
         db: database.db,

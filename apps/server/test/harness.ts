@@ -134,7 +134,12 @@ export interface TestSocket {
 }
 
 /** Opens a websocket to the server with `?token=`, collecting every frame. */
-export function openSocket(baseUrl: string, path: string, token?: string, opts: WebSocket.ClientOptions = {}): TestSocket {
+export function openSocket(
+  baseUrl: string,
+  path: string,
+  token?: string,
+  opts: WebSocket.ClientOptions = {},
+): TestSocket {
   const url = baseUrl.replace(/^http/, 'ws') + path + (token ? `?token=${encodeURIComponent(token)}` : '');
   const ws = new WebSocket(url, opts);
   const messages: any[] = [];
@@ -161,7 +166,10 @@ export function openSocket(baseUrl: string, path: string, token?: string, opts: 
       const found = messages.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
       });
     },

@@ -33,7 +33,10 @@ describe('logs', () => {
       body: { old_password: 'bad-old-one', new_password: 'x' },
     });
     secrets.push('bad-old-one');
-    await s.api('POST', '/api/admin/users/1/reset-password/', { token: admin, body: { new_password: 'Ruby-Falcon-41' } });
+    await s.api('POST', '/api/admin/users/1/reset-password/', {
+      token: admin,
+      body: { new_password: 'Ruby-Falcon-41' },
+    });
     secrets.push('Ruby-Falcon-41');
     await s.api('POST', '/api/auth/jwt/logout/', { token: changed.body.access });
     await s.api('GET', '/api/auth/me/', { token: changed.body.access });

@@ -16,15 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string[]>) =>
-  new ApiError(400, message, fields);
+export const badRequest = (message: string, fields?: Record<string, string[]>) => new ApiError(400, message, fields);
 /** A 400 about one field: the message is also the top-level message. */
 export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] });
 export const nonFieldError = (message: string) => fieldError(NON_FIELD_ERRORS, message);
 export const unauthorized = (message = 'Authentication credentials were not provided or are invalid.') =>
   new ApiError(401, message);
-export const forbidden = (message = 'You do not have permission to perform this action.') =>
-  new ApiError(403, message);
+export const forbidden = (message = 'You do not have permission to perform this action.') => new ApiError(403, message);
 /** Also the answer for records the caller may not see: never hint that they exist. */
 export const notFound = (message = 'Not found.') => new ApiError(404, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -29,7 +29,9 @@ export function startScheduler(
     const tick = async () => {
       try {
         await db.transaction().execute(async (tx) => {
-          const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`.execute(tx);
+          const { rows } = await sql<{
+            ok: boolean;
+          }>`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`.execute(tx);
           if (rows[0]?.ok) await job.run(tx);
         });
       } catch (err) {

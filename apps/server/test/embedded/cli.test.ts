@@ -32,7 +32,17 @@ describe('npm run portal -- …', () => {
   });
 
   it('create-user creates, and refuses a bad type, a short password and a duplicate in one line with exit 1', async () => {
-    const ok = await create('--username', 'cli.hr', '--password', 'Velvet-Canyon-63', '--type', 'HR', '--manager', '--first-name', 'Cli');
+    const ok = await create(
+      '--username',
+      'cli.hr',
+      '--password',
+      'Velvet-Canyon-63',
+      '--type',
+      'HR',
+      '--manager',
+      '--first-name',
+      'Cli',
+    );
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toMatch(/Created HR user 'cli.hr'/);
     for (const [args, pattern] of [
@@ -53,12 +63,16 @@ describe('npm run portal -- …', () => {
     const res = await create('--username', 'cli.g.i', '--password', 'Velvet-Canyon-63', '--type', 'G.I', '--director');
     expect(res.code, res.out).toBe(0);
     const api = makeApi(server.url);
-    const login = await api('POST', '/api/auth/jwt/login/', { body: { username: 'cli.g.i', password: 'Velvet-Canyon-63' } });
+    const login = await api('POST', '/api/auth/jwt/login/', {
+      body: { username: 'cli.g.i', password: 'Velvet-Canyon-63' },
+    });
     expect(login.status).toBe(200);
     const me = await api('GET', '/api/auth/me/', { token: login.body.access });
     expect(me.body).toMatchObject({ user_type: 'G.I', is_director: true });
     // The server did not seed demo users: the database was not empty.
-    const admin = await api('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: 'Portal#Demo2026' } });
+    const admin = await api('POST', '/api/auth/jwt/login/', {
+      body: { username: 'admin', password: 'Portal#Demo2026' },
+    });
     expect(admin.status).toBe(400);
   });
 

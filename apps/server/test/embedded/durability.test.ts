@@ -23,7 +23,9 @@ async function start(dataDir: string) {
 }
 
 async function adminToken(url: string) {
-  const res = await makeApi(url)('POST', '/api/auth/jwt/login/', { body: { username: 'admin', password: DEMO_PASSWORD } });
+  const res = await makeApi(url)('POST', '/api/auth/jwt/login/', {
+    body: { username: 'admin', password: DEMO_PASSWORD },
+  });
   return res.body.access as string;
 }
 
@@ -81,7 +83,13 @@ describe('embedded database in a real process', () => {
     // A login whose body is only half sent when SIGTERM arrives.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/jwt/login/', headers: { 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/jwt/login/',
+          headers: { 'content-type': 'application/json' },
+        },
         (res) => {
           let body = '';
           res.on('data', (d) => (body += d));

@@ -36,7 +36,8 @@ describe('several servers on one PostgreSQL', () => {
     procs.push(second);
 
     const login = async (base: string, username: string) =>
-      (await makeApi(base)('POST', '/api/auth/jwt/login/', { body: { username, password: DEMO_PASSWORD } })).body.access as string;
+      (await makeApi(base)('POST', '/api/auth/jwt/login/', { body: { username, password: DEMO_PASSWORD } })).body
+        .access as string;
     // Signed on one server, accepted on the other: they share the generated key.
     const hrOnFirst = await login(second.url, 'hr');
     const itOnFirst = await login(second.url, 'it');

@@ -7,9 +7,7 @@ import { z } from 'zod';
 export const ZApiError = z
   .object({
     message: z.string(),
-    extra: z
-      .object({ fields: z.record(z.string(), z.array(z.string())).optional() })
-      .optional(),
+    extra: z.object({ fields: z.record(z.string(), z.array(z.string())).optional() }).optional(),
   })
   .meta({ id: 'ApiError' });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -29,7 +29,10 @@ const ZLink = z
   .string()
   .trim()
   .max(2048)
-  .refine((u) => u === '' || /^\/(?!\/)/.test(u) || /^https?:\/\//.test(u), 'Enter a portal path (/…) or an http(s) link.');
+  .refine(
+    (u) => u === '' || /^\/(?!\/)/.test(u) || /^https?:\/\//.test(u),
+    'Enter a portal path (/…) or an http(s) link.',
+  );
 
 export const ZAnnouncementRequest = z.object({
   message: z.string().trim().min(1, 'Write a message.').max(1000),

@@ -57,7 +57,9 @@ const actor = (user_type: TUserType, over: Partial<Actor> = {}): Actor => ({
 describe('the user types of spec §1', () => {
   it('lists all 21, spelled exactly as the spec does', () => {
     expect(USER_TYPES).toHaveLength(21);
-    expect(USER_TYPES).toEqual(expect.arrayContaining(['Traning', 'Bussiness Development', 'English Department', 'G.SDM']));
+    expect(USER_TYPES).toEqual(
+      expect.arrayContaining(['Traning', 'Bussiness Development', 'English Department', 'G.SDM']),
+    );
     expect(Object.keys(ALLOWED_ABOVE).sort()).toEqual([...USER_TYPES].sort());
   });
 });

@@ -79,10 +79,7 @@ export function canAdministerAccounts(user: Actor | null | undefined): boolean {
 }
 
 /** Spec §6: a notification is shown when the user's type is in its level list. */
-export function canSeeNotificationLevel(
-  user: Pick<Actor, 'user_type'>,
-  levels: readonly string[],
-): boolean {
+export function canSeeNotificationLevel(user: Pick<Actor, 'user_type'>, levels: readonly string[]): boolean {
   return levels.includes(user.user_type);
 }
 

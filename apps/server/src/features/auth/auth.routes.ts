@@ -58,7 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/jwt/logout/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Revoke this token', response: { 200: ZDetailResponse, ...errorResponses(401) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke this token',
+        response: { 200: ZDetailResponse, ...errorResponses(401) },
+      },
     },
     async (req) => {
       await auth.logout(app.ctx, caller(req), clientInfo(req));

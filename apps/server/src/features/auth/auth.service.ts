@@ -62,7 +62,11 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
   const { token, expiresAt } = await signAccessToken(ctx.tokens, user.id, sessionId);
   await withTx(ctx, async (tx) => {
     await createSession(tx.db, { id: sessionId, userId: user.id, expiresAt, ...client });
-    await recordEvent(tx.db, auditSource(user, client), { action: 'auth.login', targetType: 'user', targetId: user.id });
+    await recordEvent(tx.db, auditSource(user, client), {
+      action: 'auth.login',
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   return { access: token };
 }
@@ -91,7 +95,11 @@ export function wsTicket(ctx: AppContext, auth: Authenticated) {
 export async function logout(ctx: AppContext, auth: Authenticated, client: ClientInfo) {
   await withTx(ctx, async (tx) => {
     await revokeSession(tx.db, auth.sessionId);
-    await recordEvent(tx.db, auditSource(auth.user, client), { action: 'auth.logout', targetType: 'user', targetId: auth.user.id });
+    await recordEvent(tx.db, auditSource(auth.user, client), {
+      action: 'auth.logout',
+      targetType: 'user',
+      targetId: auth.user.id,
+    });
     tx.publish({ type: 'sessions.revoked', userId: auth.user.id });
   });
 }
@@ -139,4 +147,3 @@ export async function changePassword(
   });
   return { access: token };
 }
-

@@ -77,7 +77,10 @@ describe('GET/POST /api/auth/me/', () => {
 
   it('answers 400 on email when it belongs to someone else, changing nothing', async () => {
     const token = await s.login('vendor');
-    const res = await s.api('POST', '/api/auth/me/', { token, body: { email: 'ADMIN@portal.example', first_name: 'X' } });
+    const res = await s.api('POST', '/api/auth/me/', {
+      token,
+      body: { email: 'ADMIN@portal.example', first_name: 'X' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.extra.fields.email).toHaveLength(1);
     const me = await s.api('GET', '/api/auth/me/', { token });

@@ -52,5 +52,8 @@ export function revokeUserSessions(db: Database, userId: number, exceptSessionId
 
 /** Expired sessions are useless; dropping them keeps the table small. */
 export function deleteExpiredSessions(db: Database) {
-  return db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  return db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

@@ -24,7 +24,10 @@ export async function issueWsTicket(db: Database, userId: number, sessionId: str
     })
     .execute();
   // Spent and expired tickets are never read again.
-  await db.deleteFrom('ws_tickets').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+  await db
+    .deleteFrom('ws_tickets')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
   return ticket;
 }
 

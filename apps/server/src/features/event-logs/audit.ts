@@ -108,7 +108,8 @@ export async function verifyChain(db: Kysely<DB>, batch = 5000): Promise<ChainRe
     if (rows.length === 0) return { checked, broken: null };
     for (const r of rows) {
       checked++;
-      if (r.prev_hash !== prev) return { checked, broken: { id: r.id, reason: 'prev_hash does not match the previous row' } };
+      if (r.prev_hash !== prev)
+        return { checked, broken: { id: r.id, reason: 'prev_hash does not match the previous row' } };
       const expected = chainHash(prev, { ...r, at: new Date(r.at) });
       if (r.hash !== expected) return { checked, broken: { id: r.id, reason: 'row content does not match its hash' } };
       prev = r.hash;

@@ -24,7 +24,18 @@ export function pageEventLogs(db: Database, f: TEventLogFilter, after: Keyset | 
   let q = filtered(db, f);
   if (after) q = q.where(sql<boolean>`(at, id) < (${new Date(after.at)}::timestamptz, ${after.id})`);
   return q
-    .select(['id', 'at', 'actor_id', 'actor_username', 'action', 'target_type', 'target_id', 'ip', 'user_agent', 'details'])
+    .select([
+      'id',
+      'at',
+      'actor_id',
+      'actor_username',
+      'action',
+      'target_type',
+      'target_id',
+      'ip',
+      'user_agent',
+      'details',
+    ])
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

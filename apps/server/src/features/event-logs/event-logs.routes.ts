@@ -39,11 +39,13 @@ export const eventLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         yield* rows;
       }
       const stamp = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="event-logs-${stamp}.csv"`)
-        // A stream is sent as-is; the zod serializer only shapes the JSON error answers.
-        .send(Readable.from(all()) as never);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="event-logs-${stamp}.csv"`)
+          // A stream is sent as-is; the zod serializer only shapes the JSON error answers.
+          .send(Readable.from(all()) as never)
+      );
     },
   );
 };

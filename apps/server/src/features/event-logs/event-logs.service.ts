@@ -1,4 +1,10 @@
-import { canViewEventLogs, ZEventLogQuery, type TEventLog, type TEventLogFilter, type TEventLogQuery } from '@portal/contracts';
+import {
+  canViewEventLogs,
+  ZEventLogQuery,
+  type TEventLog,
+  type TEventLogFilter,
+  type TEventLogQuery,
+} from '@portal/contracts';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -31,21 +37,43 @@ export async function listEventLogs(ctx: AppContext, user: UserRow, query: TEven
   const last = page.at(-1);
   return {
     results: page.map(presentEventLog),
-    next_cursor: rows.length > q.limit && last ? encodeCursor({ at: new Date(last.at).toISOString(), id: last.id }) : null,
+    next_cursor:
+      rows.length > q.limit && last ? encodeCursor({ at: new Date(last.at).toISOString(), id: last.id }) : null,
   };
 }
 
-const CSV_COLUMNS = ['id', 'at', 'actor_username', 'action', 'target_type', 'target_id', 'ip', 'user_agent', 'details'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor_username',
+  'action',
+  'target_type',
+  'target_id',
+  'ip',
+  'user_agent',
+  'details',
+] as const;
 
 /** Quotes as RFC 4180 wants, and defuses spreadsheet formulas (CSV injection). */
 function csvField(v: unknown): string {
-  let s = typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  let s =
+    typeof v === 'string'
+      ? v
+      : v === null || v === undefined
+        ? ''
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** The filtered set as CSV, read in keyset batches: memory stays flat at any size. */
-export async function* exportEventLogs(ctx: AppContext, user: UserRow, filter: TEventLogFilter): AsyncGenerator<string> {
+export async function* exportEventLogs(
+  ctx: AppContext,
+  user: UserRow,
+  filter: TEventLogFilter,
+): AsyncGenerator<string> {
   requireViewer(user);
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   let after: Keyset | null = null;

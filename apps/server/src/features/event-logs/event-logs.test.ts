@@ -15,7 +15,10 @@ const logs = (token: string, query = '') => s.api('GET', `/api/eventlogs/${query
 
 describe('recording', () => {
   it('records logins, failed logins, logouts, password changes and account changes with who, what, where', async () => {
-    await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'vendor', password: 'nope-nope' }, headers: { 'user-agent': 'probe/1.0' } });
+    await s.api('POST', '/api/auth/jwt/login/', {
+      body: { username: 'vendor', password: 'nope-nope' },
+      headers: { 'user-agent': 'probe/1.0' },
+    });
     const t = await s.login('vendor');
     await s.api('POST', '/api/auth/me/', { token: t, body: { phone: '+1 555' } });
     await s.api('POST', '/api/auth/jwt/logout/', { token: t });
@@ -91,7 +94,9 @@ describe('filters, keyset pages and CSV', () => {
 
   it('exports the filtered set as CSV, quoting and defusing formulas', async () => {
     await s.api('POST', '/api/auth/jwt/login/', { body: { username: '=HYPERLINK("x"),"a', password: 'whatever-1' } });
-    const res = await fetch(`${s.url}/api/eventlogs/export.csv?action=auth.login_failed`, { headers: { authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${s.url}/api/eventlogs/export.csv?action=auth.login_failed`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="event-logs-/);

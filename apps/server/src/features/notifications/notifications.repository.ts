@@ -11,7 +11,9 @@ const visibleTo = (v: Viewer): Expression<SqlBool> =>
 function withReadFlag(db: Database, v: Viewer) {
   return db
     .selectFrom('notifications')
-    .leftJoin('notification_reads as r', (j) => j.onRef('r.notification_id', '=', 'notifications.id').on('r.user_id', '=', v.id))
+    .leftJoin('notification_reads as r', (j) =>
+      j.onRef('r.notification_id', '=', 'notifications.id').on('r.user_id', '=', v.id),
+    )
     .select([
       'notifications.id',
       'notifications.message',

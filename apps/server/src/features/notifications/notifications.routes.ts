@@ -45,7 +45,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/unread-count/',
     {
-      schema: { tags: ['notifications'], summary: 'How many of mine are unread', response: { 200: ZUnreadCount, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of mine are unread',
+        response: { 200: ZUnreadCount, ...errorResponses(401, 403) },
+      },
     },
     async (req) => ({ count: await notifications.countUnread(app.ctx, caller(req).user) }),
   );

@@ -30,7 +30,12 @@ export function presentNotification(n: Presentable): TNotification {
 }
 
 export async function listNotifications(ctx: AppContext, user: UserRow, page: number) {
-  const rows = await repo.pageNotifications(ctx.db, user, NOTIFICATION_PAGE_SIZE + 1, (page - 1) * NOTIFICATION_PAGE_SIZE);
+  const rows = await repo.pageNotifications(
+    ctx.db,
+    user,
+    NOTIFICATION_PAGE_SIZE + 1,
+    (page - 1) * NOTIFICATION_PAGE_SIZE,
+  );
   return {
     results: rows.slice(0, NOTIFICATION_PAGE_SIZE).map(presentNotification),
     next: rows.length > NOTIFICATION_PAGE_SIZE ? `/api/notifications/all/?page=${page + 1}` : null,
@@ -64,14 +69,23 @@ export async function announce(ctx: AppContext, user: UserRow, input: TAnnouncem
 }
 
 /** Who gets a stored notification live: the same rule as the list endpoint. */
-export function isVisible(user: Pick<UserRow, 'id' | 'user_type'>, n: { notification_level: string[]; recipients: number[] }) {
+export function isVisible(
+  user: Pick<UserRow, 'id' | 'user_type'>,
+  n: { notification_level: string[]; recipients: number[] },
+) {
   return canSeeNotificationLevel(user, n.notification_level) || n.recipients.includes(user.id);
 }
 
-export async function deliver(ctx: AppContext, id: number, connections: Iterable<{ user: UserRow; send(m: object): void }>) {
+export async function deliver(
+  ctx: AppContext,
+  id: number,
+  connections: Iterable<{ user: UserRow; send(m: string): void }>,
+) {
   const n = await repo.findNotification(ctx.db, id);
   if (!n) return 0;
-  const message = { message: { command: 'notification', data: presentNotification({ ...n, is_read: false }) } };
+  const message = JSON.stringify({
+    message: { command: 'notification', data: presentNotification({ ...n, is_read: false }) },
+  });
   let sent = 0;
   for (const c of connections) {
     if (!isVisible(c.user, n)) continue;

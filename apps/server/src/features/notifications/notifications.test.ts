@@ -14,13 +14,19 @@ describe('announcements', () => {
     const admin = await s.login('admin');
     const [hr, it, wfm] = await Promise.all(['hr', 'it', 'manager.wfm'].map((u) => s.login(u)));
     const [sHr, sIt, sWfm] = [hr, it, wfm].map((t) => openSocket(s.url, '/ws/notification/', t));
-    await Promise.all([sHr, sIt, sWfm].map(ready));
+    await Promise.all([sHr!, sIt!, sWfm!].map(ready));
 
     const res = await announce(admin, { message: 'Payroll closes Friday', url: '/user', levels: ['HR', 'IT'] });
     expect(res.status).toBe(201);
     for (const sock of [sHr!, sIt!]) {
       const m = await sock.next((x) => x.message?.command === 'notification');
-      expect(m.message.data).toMatchObject({ id: res.body.id, message: 'Payroll closes Friday', url: '/user', is_read: false, notification_level: ['HR', 'IT'] });
+      expect(m.message.data).toMatchObject({
+        id: res.body.id,
+        message: 'Payroll closes Friday',
+        url: '/user',
+        is_read: false,
+        notification_level: ['HR', 'IT'],
+      });
     }
     // A user of another type receives nothing: a later announcement to WFM arrives first.
     await announce(admin, { message: 'WFM only', levels: ['WFM'] });
@@ -72,7 +78,10 @@ describe('notification list, paging, read state', () => {
     const marketing = await s.login('marketing');
     const before = (await s.api('GET', '/api/notifications/unread-count/', { token: marketing })).body.count;
     expect(before).toBeGreaterThanOrEqual(1);
-    const res = await s.api('POST', '/api/notifications/read/', { token: marketing, body: { data: [mine.body.id, theirs.body.id, 999999] } });
+    const res = await s.api('POST', '/api/notifications/read/', {
+      token: marketing,
+      body: { data: [mine.body.id, theirs.body.id, 999999] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([expect.objectContaining({ id: mine.body.id, is_read: true })]);
     expect((await s.api('GET', '/api/notifications/unread-count/', { token: marketing })).body.count).toBe(before - 1);
@@ -98,7 +107,10 @@ describe('notification list, paging, read state', () => {
     expect(list.body.results.some((n: { message: string }) => /welcome/i.test(n.message))).toBe(true);
     const adminList = await s.api('GET', '/api/notifications/all/', { token: admin });
     expect(adminList.body.results.some((n: { message: string }) => n.message.includes('new.rtm'))).toBe(true);
-    await s.api('POST', '/api/auth/change_password/', { token: t, body: { old_password: 'Saffron-Dune-19', new_password: 'Saffron-Dune-20' } });
+    await s.api('POST', '/api/auth/change_password/', {
+      token: t,
+      body: { old_password: 'Saffron-Dune-19', new_password: 'Saffron-Dune-20' },
+    });
     // This socket belonged to the old session, so the push may race its closing; the list is the truth.
     const t2 = await s.login('new.rtm', 'Saffron-Dune-20');
     const after = await s.api('GET', '/api/notifications/all/', { token: t2 });

@@ -68,14 +68,22 @@ export async function listUsers(db: Db, f: UserFilter): Promise<{ rows: UserRow[
   if (f.user_type) q = q.where('user_type', '=', f.user_type);
   if (f.is_active !== undefined) q = q.where('is_active', '=', f.is_active);
   const [rows, total] = await Promise.all([
-    q.selectAll().orderBy(sql`lower(username)`).limit(f.limit).offset(f.offset).execute(),
+    q
+      .selectAll()
+      .orderBy(sql`lower(username)`)
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -31,7 +31,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     body: ZCreateAccountRequest,
     response: { 201: ZUser, ...errorResponses(400, 401, 403) },
   };
-  const create = async (req: FastifyRequest<{ Body: typeof ZCreateAccountRequest._input }>, reply: { status(c: number): unknown }) => {
+  const create = async (
+    req: FastifyRequest<{ Body: typeof ZCreateAccountRequest._input }>,
+    reply: { status(c: number): unknown },
+  ) => {
     const user = await users.createAccount(app.ctx, caller(req).user, req.body, requestSource(req));
     reply.status(201);
     return presentUser(user);
@@ -72,7 +75,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUser, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => presentUser(await users.updateAccount(app.ctx, caller(req).user, req.params.id, req.body, requestSource(req))),
+    async (req) =>
+      presentUser(await users.updateAccount(app.ctx, caller(req).user, req.params.id, req.body, requestSource(req))),
   );
 
   app.post(

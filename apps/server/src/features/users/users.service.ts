@@ -77,7 +77,12 @@ export async function updateOwnProfile(ctx: AppContext, me: UserRow, patch: TUpd
   try {
     return await withTx(ctx, async (tx) => {
       const updated = (await updateUser(tx.db, me.id, patch)) ?? me;
-      await recordEvent(tx.db, source, { action: 'profile.updated', targetType: 'user', targetId: me.id, details: { ...patch } });
+      await recordEvent(tx.db, source, {
+        action: 'profile.updated',
+        targetType: 'user',
+        targetId: me.id,
+        details: { ...patch },
+      });
       return updated;
     });
   } catch (err) {
@@ -132,7 +137,12 @@ export async function updateAccount(
       const changes = Object.fromEntries(
         Object.entries(patch).filter(([k, v]) => v !== undefined && v !== target[k as keyof UserRow]),
       );
-      await recordEvent(tx.db, source, { action: 'account.updated', targetType: 'user', targetId: id, details: changes });
+      await recordEvent(tx.db, source, {
+        action: 'account.updated',
+        targetType: 'user',
+        targetId: id,
+        details: changes,
+      });
       return updated;
     });
   } catch (err) {

@@ -119,10 +119,15 @@ describe('ADMIN console endpoints', () => {
 
     const interp = await s.api('GET', '/api/admin/users/?user_type=INTERPRETER&page_size=100', { token: admin });
     expect(interp.body.count).toBe(30);
-    expect(new Set(interp.body.results.map((u: { user_type: string }) => u.user_type))).toEqual(new Set(['INTERPRETER']));
+    expect(new Set(interp.body.results.map((u: { user_type: string }) => u.user_type))).toEqual(
+      new Set(['INTERPRETER']),
+    );
 
     const search = await s.api('GET', '/api/admin/users/?search=director', { token: admin });
-    expect(search.body.results.map((u: { username: string }) => u.username).sort()).toEqual(['director.ad', 'director.gi']);
+    expect(search.body.results.map((u: { username: string }) => u.username).sort()).toEqual([
+      'director.ad',
+      'director.gi',
+    ]);
     const wildcard = await s.api('GET', '/api/admin/users/?search=%25', { token: admin });
     expect(wildcard.body.count).toBe(0);
     const bad = await s.api('GET', '/api/admin/users/?page=0&user_type=BOSS', { token: admin });
@@ -152,7 +157,9 @@ describe('ADMIN console endpoints', () => {
     const off = await s.api('PATCH', `/api/admin/users/${id}/`, { token: admin, body: { is_active: false } });
     expect(off.body.is_active).toBe(false);
     expect((await s.api('GET', '/api/auth/me/', { token })).status).toBe(401);
-    const denied = await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'g.sdm', password: 'Portal#Demo2026' } });
+    const denied = await s.api('POST', '/api/auth/jwt/login/', {
+      body: { username: 'g.sdm', password: 'Portal#Demo2026' },
+    });
     expect(denied.status).toBe(400);
     await s.api('PATCH', `/api/admin/users/${id}/`, { token: admin, body: { is_active: true } });
     expect(await s.login('g.sdm')).toEqual(expect.any(String));
@@ -162,10 +169,16 @@ describe('ADMIN console endpoints', () => {
     const list = await s.api('GET', '/api/admin/users/?search=english', { token: admin });
     const id = list.body.results[0].id;
     const token = await s.login('english.department');
-    const weak = await s.api('POST', `/api/admin/users/${id}/reset-password/`, { token: admin, body: { new_password: 'qwerty123' } });
+    const weak = await s.api('POST', `/api/admin/users/${id}/reset-password/`, {
+      token: admin,
+      body: { new_password: 'qwerty123' },
+    });
     expect(weak.status).toBe(400);
     expect((await s.api('GET', '/api/auth/me/', { token })).status).toBe(200);
-    const ok = await s.api('POST', `/api/admin/users/${id}/reset-password/`, { token: admin, body: { new_password: 'Orchid-Lantern-77' } });
+    const ok = await s.api('POST', `/api/admin/users/${id}/reset-password/`, {
+      token: admin,
+      body: { new_password: 'Orchid-Lantern-77' },
+    });
     expect(ok.status).toBe(200);
     expect((await s.api('GET', '/api/auth/me/', { token })).status).toBe(401);
     expect(await s.login('english.department', 'Orchid-Lantern-77')).toEqual(expect.any(String));
@@ -176,13 +189,22 @@ describe('ADMIN console endpoints', () => {
     const res = await s.api('PATCH', `/api/admin/users/${me.body.id}/`, { token: admin, body: { is_active: false } });
     expect(res.status).toBe(400);
     expect((await s.api('GET', '/api/auth/me/', { token: admin })).status).toBe(200);
-    expect((await s.api('PATCH', '/api/admin/users/999999/', { token: admin, body: { first_name: 'x' } })).status).toBe(404);
+    expect((await s.api('PATCH', '/api/admin/users/999999/', { token: admin, body: { first_name: 'x' } })).status).toBe(
+      404,
+    );
   });
 
   it('answers 403 to non-ADMIN on every console endpoint', async () => {
     const token = await s.login('director.ad');
     expect((await s.api('GET', '/api/admin/users/', { token })).status).toBe(403);
     expect((await s.api('PATCH', '/api/admin/users/1/', { token, body: { first_name: 'x' } })).status).toBe(403);
-    expect((await s.api('POST', '/api/admin/users/1/reset-password/', { token, body: { new_password: 'Orchid-Lantern-77' } })).status).toBe(403);
+    expect(
+      (
+        await s.api('POST', '/api/admin/users/1/reset-password/', {
+          token,
+          body: { new_password: 'Orchid-Lantern-77' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

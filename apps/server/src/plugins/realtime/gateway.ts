@@ -14,7 +14,8 @@ export interface LiveConnection {
   readonly channel: string;
   readonly user: UserRow;
   readonly sessionId: string;
-  send(message: TWsServerMessage | Record<string, unknown>): void;
+  /** A message object, or its JSON already serialised (fan-out serialises once). */
+  send(message: TWsServerMessage | Record<string, unknown> | string): void;
   close(code: number, reason: string): void;
 }
 
@@ -143,7 +144,7 @@ export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h
             socket.terminate(); // a consumer this slow would only fall further behind
             return;
           }
-          socket.send(JSON.stringify(message));
+          socket.send(typeof message === 'string' ? message : JSON.stringify(message));
         },
         close(code, reason) {
           if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
@@ -154,7 +155,10 @@ export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h
 
     function overRate(c: Conn): boolean {
       const now = Date.now();
-      c.tokens = Math.min(opts.messagesPerSecond * 2, c.tokens + ((now - c.lastRefill) / 1000) * opts.messagesPerSecond);
+      c.tokens = Math.min(
+        opts.messagesPerSecond * 2,
+        c.tokens + ((now - c.lastRefill) / 1000) * opts.messagesPerSecond,
+      );
       c.lastRefill = now;
       if (c.tokens < 1) return true;
       c.tokens -= 1;
