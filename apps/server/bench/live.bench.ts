@@ -1,24 +1,9 @@
-import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import pg from 'pg';
 import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
-import { SERVER_DIR, spawnServer, type ServerProcess } from '../test/processes.js';
+import { spawnScript, spawnServer } from '../test/processes.js';
 
 const SOCKETS = 1000;
-
-async function spawnScript(file: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    cwd: SERVER_DIR,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout!.on('data', (d) => {
-      const m = /listening on (\S+)/.exec(String(d));
-      if (m) resolve(m[1]!);
-    }),
-  );
-  return { child, url, output: () => '', exited: new Promise((r) => child.once('exit', r)) };
-}
 
 /** Opens n sockets; resolves when all are open (and answered a ping, when asked). */
 async function openMany(url: string, n: number, handshake: boolean): Promise<WebSocket[]> {

@@ -5,10 +5,9 @@
 import autocannon from 'autocannon';
 import os from 'node:os';
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
-import { spawnServer, SERVER_DIR, type ServerProcess } from '../test/processes.js';
+import { spawnScript, spawnServer } from '../test/processes.js';
 import { openDatabase } from '../src/db/database.js';
 import { benchEventLogs, benchFanOut } from './live.bench.js';
 
@@ -19,20 +18,6 @@ async function load(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-async function spawnHello(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], {
-    cwd: SERVER_DIR,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout!.on('data', (d) => {
-      const m = /listening on (\S+)/.exec(String(d));
-      if (m) resolve(m[1]!);
-    }),
-  );
-  return { child, url, output: () => '', exited: new Promise((r) => child.once('exit', r)) };
 }
 
 /**
@@ -82,7 +67,7 @@ async function benchAuth() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target\n`);
   const dataDir = tempDir('portal-bench-');
   const portal = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const hello = await spawnHello();
+  const hello = await spawnScript('bench/hello.ts');
   try {
     const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', {
       body: { username: 'admin', password: DEMO_PASSWORD },

@@ -58,7 +58,8 @@ export function makeApi(baseUrl: string): Api {
   };
 }
 
-async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the server at `adminUrl`, and how to drop it. */
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -11,8 +11,16 @@ export interface ServerProcess {
 }
 
 /** Runs the real server entry (`node --import tsx src/main.ts`) as its own process. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnScript('src/main.ts', env);
+}
+
+/**
+ * Runs a TypeScript entry of this package as a process and waits for the line
+ * "Staff portal listening on <url>" (the server and the bench baselines print it).
+ */
+export async function spawnScript(file: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,34 +2,24 @@
  * Two server processes on one PostgreSQL share live events through LISTEN/NOTIFY.
  * Runs in the PostgreSQL pass only (TEST_DATABASE_URL), which vitest.config.ts includes.
  */
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, makeApi, openSocket, ready, tempDir } from '../harness.js';
+import { DEMO_PASSWORD, freshPostgresDatabase, makeApi, openSocket, ready, tempDir } from '../harness.js';
 import { spawnServer, type ServerProcess } from '../processes.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const name = `portal_scale_${crypto.randomBytes(4).toString('hex')}`;
 const procs: ServerProcess[] = [];
+let drop: (() => Promise<void>) | undefined;
 
 afterAll(async () => {
   for (const p of procs) p.child.kill('SIGTERM');
   await Promise.all(procs.map((p) => p.exited));
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await drop?.();
 });
 
 describe('several servers on one PostgreSQL', () => {
   it('a socket on the first server receives a notification created through the second', async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), PORTAL_SEED_DEMO: '1', DATA_DIR: tempDir() };
+    const database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    drop = database.drop;
+    const env = { DATABASE_URL: database.url, PORTAL_SEED_DEMO: '1', DATA_DIR: tempDir() };
     const first = await spawnServer(env);
     procs.push(first);
     const second = await spawnServer({ ...env, DATA_DIR: tempDir() });
