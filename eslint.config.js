@@ -2,7 +2,6 @@
 // import cycles, and no feature reaching into the web app's shell.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -11,7 +10,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      // Sources import './x.js' for './x.ts' (ESM style): map the extension back.
+      'import-x/resolver-next': [importX.createNodeResolver({ extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off', // tests parse JSON bodies; contracts type the app
