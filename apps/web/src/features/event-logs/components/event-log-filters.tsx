@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { EVENT_ACTIONS, type TEventLogFilter } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+
+export interface FilterDraft {
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  from: string; // datetime-local value, in the browser's time zone
+  to: string;
+}
+
+export const EMPTY_FILTER: FilterDraft = { actor: '', action: '', target_type: '', target_id: '', from: '', to: '' };
+
+/** Drops empty fields and turns local date-times into ISO instants for the API. */
+export function toQuery(d: FilterDraft): TEventLogFilter {
+  const iso = (v: string) => (v ? new Date(v).toISOString() : undefined);
+  const q: TEventLogFilter = {
+    actor: d.actor.trim() || undefined,
+    action: d.action || undefined,
+    target_type: d.target_type.trim() || undefined,
+    target_id: d.target_id.trim() || undefined,
+    from: iso(d.from),
+    to: iso(d.to),
+  };
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as TEventLogFilter;
+}
+
+export function EventLogFilters({ value, onChange }: { value: FilterDraft; onChange: (v: FilterDraft) => void }) {
+  const { t } = useTranslation();
+  const field = (name: keyof FilterDraft) => ({
+    name,
+    value: value[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [name]: e.target.value }),
+    size: 'small' as const,
+    label: t(`eventLogs.filters.${name}`),
+  });
+  return (
+    <Box
+      role="search"
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(6, 1fr)' }, mb: 2 }}
+    >
+      <TextField {...field('actor')} />
+      <TextField {...field('action')} select>
+        <MenuItem value="">{t('eventLogs.filters.anyAction')}</MenuItem>
+        {EVENT_ACTIONS.map((a) => (
+          <MenuItem key={a} value={a}>
+            {a}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...field('target_type')} />
+      <TextField {...field('target_id')} />
+      <TextField {...field('from')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField {...field('to')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { toast } from 'react-toastify';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api/api-error';
+import { useDebounced } from '../../../lib/use-debounced';
+import { selectToken } from '../../auth';
+import { downloadEventLogsCsv, useEventLogsInfiniteQuery } from '../api/event-logs-api';
+import { EMPTY_FILTER, EventLogFilters, toQuery, type FilterDraft } from '../components/event-log-filters';
+import { EventLogTable } from '../components/event-log-table';
+
+/** /eventlogs (directors and ADMIN): the audit trail, filtered, paged by cursor, exportable. */
+export function EventLogsPage() {
+  const { t } = useTranslation();
+  const token = useSelector(selectToken);
+  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
+  const debounced = useDebounced(draft);
+  const filter = useMemo(() => toQuery(debounced), [debounced]);
+  const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventLogsInfiniteQuery(filter);
+  const rows = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadEventLogsCsv(filter, token);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <PageContainer maxWidth="xl">
+      <PageHeader
+        title={t('eventLogs.title')}
+        subtitle={t('eventLogs.subtitle')}
+        actions={
+          <Button variant="outlined" startIcon={<DownloadRounded />} onClick={() => void exportCsv()} disabled={exporting}>
+            {t('eventLogs.export')}
+          </Button>
+        }
+      />
+      <EventLogFilters value={draft} onChange={setDraft} />
+      <Card variant="outlined">
+        {isFetching && !isFetchingNextPage ? <LinearProgress aria-label={t('loader.loading')} /> : null}
+        {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
+        {!error && data && rows.length === 0 ? (
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {t('eventLogs.empty')}
+          </Typography>
+        ) : (
+          <EventLogTable rows={rows} />
+        )}
+        {hasNextPage ? (
+          <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+            <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {t('eventLogs.loadMore')}
+            </Button>
+          </Box>
+        ) : null}
+      </Card>
+    </PageContainer>
+  );
+}
+
+export default EventLogsPage;
