@@ -1,0 +1,97 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { TNotification } from '@portal/contracts';
+import { readStorage, writeStorage } from '../../lib/storage';
+import { notificationsApi } from './api/notifications-api';
+
+/** Spec §3/§4 data holder: the bell's items, the unread count and the live state. */
+export interface NotificationsState {
+  items: TNotification[];
+  /** Next page number to load, or null when the last page is in. */
+  nextPage: number | null;
+  unread: number;
+  loading: boolean;
+  loaded: boolean;
+  muted: boolean;
+  /** Whether live updates flow (the header shows an indicator when not). */
+  live: 'connecting' | 'open' | 'down' | 'stopped';
+}
+
+const MUTED_KEY = 'portal.notifications.muted';
+
+export const initialNotificationsState = (): NotificationsState => ({
+  items: [],
+  nextPage: 1,
+  unread: 0,
+  loading: false,
+  loaded: false,
+  muted: readStorage(MUTED_KEY) === '1',
+  live: 'stopped',
+});
+
+type State = { notifications: NotificationsState };
+
+/** Loads page `page` (1 replaces the list: used at start and after a reconnect). */
+export const loadNotifications = createAsyncThunk('notifications/load', async (page: number, { dispatch }) => {
+  const [list, count] = await Promise.all([
+    dispatch(notificationsApi.endpoints.notificationPage.initiate(page, { forceRefetch: true })).unwrap(),
+    dispatch(notificationsApi.endpoints.unreadCount.initiate(undefined, { forceRefetch: true })).unwrap(),
+  ]);
+  return { page, list, unread: count.count };
+});
+
+/** Spec §4: closing the menu sends every unread id at once; the answer replaces them. */
+export const markAllRead = createAsyncThunk('notifications/markAllRead', async (_: void, { dispatch, getState }) => {
+  const ids = (getState() as State).notifications.items.filter((n) => !n.is_read).map((n) => n.id);
+  if (ids.length === 0) return [];
+  return dispatch(notificationsApi.endpoints.markRead.initiate(ids)).unwrap();
+});
+
+export const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState: initialNotificationsState,
+  reducers: {
+    /** A live `notification` frame: one notification or a list of them. */
+    notificationsReceived(state, action: PayloadAction<TNotification[]>) {
+      for (const n of action.payload) {
+        if (state.items.some((i) => i.id === n.id)) continue;
+        state.items.unshift(n);
+        if (!n.is_read) state.unread += 1;
+      }
+    },
+    setMuted(state, action: PayloadAction<boolean>) {
+      state.muted = action.payload;
+      writeStorage(MUTED_KEY, action.payload ? '1' : '0');
+    },
+    liveStatusChanged(state, action: PayloadAction<NotificationsState['live']>) {
+      state.live = action.payload;
+    },
+    notificationsCleared: () => initialNotificationsState(),
+  },
+  extraReducers: (b) => {
+    b.addCase(loadNotifications.pending, (state) => {
+      state.loading = true;
+    });
+    b.addCase(loadNotifications.rejected, (state) => {
+      state.loading = false;
+    });
+    b.addCase(loadNotifications.fulfilled, (state, { payload }) => {
+      const known = payload.page === 1 ? [] : state.items;
+      const fresh = payload.list.results.filter((n) => !known.some((k) => k.id === n.id));
+      state.items = [...known, ...fresh];
+      state.nextPage = payload.list.next ? payload.page + 1 : null;
+      state.unread = payload.unread;
+      state.loading = false;
+      state.loaded = true;
+    });
+    b.addCase(markAllRead.fulfilled, (state, { payload }) => {
+      for (const updated of payload) {
+        const i = state.items.findIndex((n) => n.id === updated.id);
+        if (i >= 0) state.items[i] = updated;
+      }
+      state.unread = Math.max(0, state.unread - payload.filter((n) => n.is_read).length);
+    });
+  },
+});
+
+export const { notificationsReceived, setMuted, liveStatusChanged, notificationsCleared } = notificationsSlice.actions;
+export const selectNotifications = (s: State) => s.notifications;
