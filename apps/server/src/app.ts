@@ -165,7 +165,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(async (web) => {
+      // The web app's files are public (the sign-in page must load); its data is not.
+      web.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), access: 'public' };
+      });
+      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    });
     // Hashed assets never change; index.html must always be fresh.
     app.addHook('onSend', async (req, reply) => {
       if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -176,7 +182,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/ws/');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes: the SPA decides what to show.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(path.join(webDist, 'index.html')));
     }
     return reply.status(404).send({ message: 'Not found.' });
   });

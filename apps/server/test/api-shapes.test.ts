@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startTestServer, tempDir, type TestServer } from './harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -69,5 +71,33 @@ describe('OpenAPI', () => {
     const ui = await fetch(`${s.url}/api/docs/`);
     expect(ui.status).toBe(200);
     expect(await ui.text()).toMatch(/<html/i);
+  });
+});
+
+describe('the web app', () => {
+  it('is served without a token: index, assets, and client-side routes; /api/ stays JSON', async () => {
+    const dist = tempDir('portal-web-');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const web = await startTestServer({}, dist);
+    try {
+      for (const p of ['/', '/login', '/ticket/12', '/eventlogs']) {
+        const res = await fetch(web.url + p);
+        expect(res.status, p).toBe(200);
+        expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
+        expect(await res.text()).toContain('<div id="root">');
+      }
+      const asset = await fetch(`${web.url}/assets/app-1234.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+      const api = await fetch(`${web.url}/api/nothing/`);
+      expect(api.status).toBe(404);
+      expect(await api.json()).toEqual({ message: expect.any(String) });
+      expect((await fetch(`${web.url}/api/auth/me/`)).status).toBe(401);
+    } finally {
+      await web.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

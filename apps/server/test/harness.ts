@@ -83,7 +83,7 @@ export function tempDir(prefix = 'portal-test-'): string {
 }
 
 /** Starts a server; demo users are seeded on both kinds of database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, webDist?: string): Promise<TestServer> {
   const dataDir = tempDir();
   const pgUrl = process.env.TEST_DATABASE_URL;
   const database = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
@@ -105,7 +105,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const { loggerOptions } = await import('../src/lib/logger.js');
   const logger = pino(loggerOptions('trace') as pino.LoggerOptions, sink);
-  const server = await startServer(config, { loggerInstance: logger });
+  const server = await startServer(config, { loggerInstance: logger, webDist });
   const api = makeApi(server.url);
   return Object.assign(server, {
     config,
