@@ -170,7 +170,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), access: 'public' };
       });
-      await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+      // wildcard: files are looked up per request, so a rebuilt bundle needs no restart.
+      await web.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
     });
     // Hashed assets never change; index.html must always be fresh.
     app.addHook('onSend', async (req, reply) => {
@@ -180,7 +181,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/ws/');
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing file (an old chunk after a deploy) is a real 404, never index.html: the
+    // app's chunk-load recovery depends on seeing the failure.
+    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+(\?|$)/i.test(url.split('/').pop() ?? '');
+    if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes: the SPA decides what to show.
       return reply
         .header('cache-control', 'no-cache')

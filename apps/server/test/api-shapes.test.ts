@@ -91,6 +91,10 @@ describe('the web app', () => {
       const asset = await fetch(`${web.url}/assets/app-1234.js`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+      // A file built after start is served; a missing one is a 404, not the app.
+      fs.writeFileSync(path.join(dist, 'assets', 'later-5678.js'), 'console.log(2)');
+      expect((await fetch(`${web.url}/assets/later-5678.js`)).status).toBe(200);
+      expect((await fetch(`${web.url}/assets/gone-0000.js`)).status).toBe(404);
       const api = await fetch(`${web.url}/api/nothing/`);
       expect(api.status).toBe(404);
       expect(await api.json()).toEqual({ message: expect.any(String) });
