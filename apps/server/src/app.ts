@@ -171,7 +171,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         route.config = { ...(route.config as object), access: 'public' };
       });
       // wildcard: files are looked up per request, so a rebuilt bundle needs no restart.
-      await web.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+      await web.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
     });
     // Hashed assets never change; index.html must always be fresh.
     app.addHook('onSend', async (req, reply) => {
