@@ -21,8 +21,10 @@ function newestMtime(dir) {
 
 const sources = [
   path.join(web, 'src'),
+  path.join(web, 'public'),
   path.join(web, 'index.html'),
   path.join(web, 'vite.config.ts'),
+  path.join(web, 'package.json'),
   path.join(root, 'packages/contracts/src'),
 ];
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;

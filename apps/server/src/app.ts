@@ -111,11 +111,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         // MUI/emotion inject <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
+        // Avatars may live on other https hosts.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Helmet's default would send a plain-http office install's assets to https.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -87,6 +87,8 @@ describe('the web app', () => {
         expect(res.status, p).toBe(200);
         expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
         expect(await res.text()).toContain('<div id="root">');
+        // Plain-http office installs must not be pushed to https for their own assets.
+        expect(res.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
       }
       const asset = await fetch(`${web.url}/assets/app-1234.js`);
       expect(asset.status).toBe(200);

@@ -79,7 +79,11 @@ describe('LiveSocket against a real websocket server', () => {
   });
 
   it('stops when there is no URL to use (signed out), and reconnectNow skips the wait', async () => {
-    const stopped = new LiveSocket({ url: async () => null, onMessage: () => undefined, WebSocketImpl: WebSocket as never });
+    const stopped = new LiveSocket({
+      url: async () => null,
+      onMessage: () => undefined,
+      WebSocketImpl: WebSocket as never,
+    });
     stopped.start();
     await until(() => stopped.currentStatus === 'stopped');
 

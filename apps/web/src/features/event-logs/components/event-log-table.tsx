@@ -31,9 +31,17 @@ export function EventLogTable({ rows }: { rows: TEventLog[] }) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
               </TableCell>
-              <TableCell>{r.actor_username || <Typography component="span" color="text.secondary">—</Typography>}</TableCell>
+              <TableCell>
+                {r.actor_username || (
+                  <Typography component="span" color="text.secondary">
+                    —
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.action}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.target_type ? `${r.target_type} #${r.target_id}` : ''}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {r.target_type ? `${r.target_type} #${r.target_id}` : ''}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} title={r.user_agent}>
                 {r.ip}
               </TableCell>

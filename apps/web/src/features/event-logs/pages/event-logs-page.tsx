@@ -46,7 +46,12 @@ export function EventLogsPage() {
         title={t('eventLogs.title')}
         subtitle={t('eventLogs.subtitle')}
         actions={
-          <Button variant="outlined" startIcon={<DownloadRounded />} onClick={() => void exportCsv()} disabled={exporting}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadRounded />}
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+          >
             {t('eventLogs.export')}
           </Button>
         }

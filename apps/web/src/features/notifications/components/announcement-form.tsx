@@ -36,7 +36,13 @@ export function AnnouncementForm({ onSent }: { onSent?: () => void }) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label={t('notifications.announce.title')}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      spacing={2}
+      aria-label={t('notifications.announce.title')}
+    >
       <TextField
         {...form.register('message')}
         label={t('notifications.announce.message')}

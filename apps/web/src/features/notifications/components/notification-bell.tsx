@@ -50,7 +50,11 @@ export function NotificationBell() {
     <>
       {live === 'down' ? (
         <Tooltip title={t('notifications.liveDown')}>
-          <CloudOffOutlined role="status" aria-label={t('notifications.liveDown')} sx={{ color: 'warning.main', mx: 0.5 }} />
+          <CloudOffOutlined
+            role="status"
+            aria-label={t('notifications.liveDown')}
+            sx={{ color: 'warning.main', mx: 0.5 }}
+          />
         </Tooltip>
       ) : null}
       <IconButton
@@ -79,7 +83,14 @@ export function NotificationBell() {
           </Typography>
           {canAnnounce(user) ? (
             <Tooltip title={t('notifications.announce.title')}>
-              <IconButton size="small" aria-label={t('notifications.announce.title')} onClick={() => setAnnouncing(true)}>
+              <IconButton
+                size="small"
+                aria-label={t('notifications.announce.title')}
+                onClick={() => {
+                  close();
+                  setAnnouncing(true);
+                }}
+              >
                 <CampaignOutlined fontSize="small" />
               </IconButton>
             </Tooltip>

@@ -22,7 +22,10 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Box sx={{ maxHeight: MENU_MAX_HEIGHT, overflowY: 'auto', p: 1, display: 'grid', gap: 1 }} data-testid="notification-list">
+    <Box
+      sx={{ maxHeight: MENU_MAX_HEIGHT, overflowY: 'auto', p: 1, display: 'grid', gap: 1 }}
+      data-testid="notification-list"
+    >
       {items.length === 0 && !loading ? (
         <Typography color="text.secondary" sx={{ width: CARD_WIDTH, p: 1 }}>
           {t('notifications.empty')}
@@ -32,7 +35,11 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
         <Card
           key={n.id}
           variant="outlined"
-          sx={{ width: CARD_WIDTH, borderInlineStart: 4, borderInlineStartColor: n.is_read ? 'divider' : 'primary.main' }}
+          sx={{
+            width: CARD_WIDTH,
+            borderInlineStart: 4,
+            borderInlineStartColor: n.is_read ? 'divider' : 'primary.main',
+          }}
         >
           <CardActionArea onClick={() => onOpen(n)} sx={{ p: 1.25 }} aria-label={n.message}>
             <Typography variant="body2" sx={{ fontWeight: n.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>

@@ -1,0 +1,133 @@
+import type { TUser, TUserType } from '@portal/contracts';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { emptyAuthState, type AuthState } from '../../features/auth/auth.slice';
+import { makeUser } from '../../test/fake-api';
+import { AppProviders } from '../providers/app-providers';
+import { routes } from '../router';
+import { createStore } from '../store';
+
+vi.mock('../../lib/sounds', () => ({ playLoginFailureSound: vi.fn() }));
+
+function signedIn(user: TUser): AuthState {
+  return { ...emptyAuthState, token: 'token', user, isAuthenticated: true };
+}
+
+/** The real route tree (with its lazy pages) in memory, at `path`, with this auth state. */
+function renderAt(path: string, auth: AuthState) {
+  const store = createStore(auth);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const as = (type: TUserType, over: Partial<TUser> = {}) => signedIn(makeUser(type, over));
+
+async function expectHeading(name: string | RegExp) {
+  expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+}
+
+describe('login guard', () => {
+  it('sends an unauthenticated visitor to /login', async () => {
+    const router = renderAt('/dashboard', emptyAuthState);
+    await expectHeading('Sign in');
+    expect(router.state.location.pathname).toBe('/login');
+    // Where they were going is remembered for after sign-in.
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/dashboard');
+  });
+
+  it('renders only the loader while auth is loading', async () => {
+    renderAt('/dashboard', { ...as('HR'), authSuccessLoading: true });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it.each(['INTERPRETER', 'GUEST'] as const)('never shows a guarded page to %s (being logged out)', async (type) => {
+    renderAt('/dashboard', as(type));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('lets staff in', async () => {
+    renderAt('/dashboard', as('HR'));
+    await expectHeading('Dashboard');
+  });
+
+  it('guards report/{id} too, in its own wrapper', async () => {
+    const router = renderAt('/report/12', emptyAuthState);
+    await expectHeading('Sign in');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('a signed-in staff user visiting /login goes home', async () => {
+    const router = renderAt('/login', as('HR'));
+    await expectHeading(/Welcome back/);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('role guards (spec §6, permissions from @portal/contracts)', () => {
+  it.each([
+    ['/eventlogs', 'HR', '/', as('HR')],
+    ['/eventlogs', 'HR, is_manager', '/', as('HR', { is_manager: true })],
+    ['/share/x', 'HR', '/', as('HR')],
+    ['/share/call-end', 'IT', '/', as('IT')],
+    ['/user/reports/reports-list', 'HR', '/', as('HR')],
+    ['/admin', 'IT, is_director', '/', as('IT', { is_director: true })],
+  ])('%s as %s → %s', async (path, _who, expected, auth) => {
+    const router = renderAt(path, auth);
+    await expectHeading(/Welcome back/);
+    expect(router.state.location.pathname).toBe(expected);
+  });
+
+  it.each([
+    ['/eventlogs', 'ADMIN', 'Event logs', as('ADMIN')],
+    ['/eventlogs', 'G.I, is_director', 'Event logs', as('G.I', { is_director: true })],
+    ['/share/someone', 'QUALITY', 'Screen sharing with someone', as('QUALITY')],
+    ['/share/someone', 'HR, username: dev', 'Screen sharing with someone', as('HR', { username: 'dev' })],
+    ['/share/call-end', 'English Department', 'Call ended', as('English Department')],
+    ['/user/reports', 'HR, is_manager', 'Reports', as('HR', { is_manager: true })],
+    ['/user/reports/create-report', 'WFM, is_manager', 'New report', as('WFM', { is_manager: true })],
+  ])('%s as %s shows %s', async (path, _who, heading, auth) => {
+    renderAt(path, auth);
+    await expectHeading(heading);
+  });
+
+  it('/admin is for ADMIN', async () => {
+    renderAt('/admin', as('ADMIN'));
+    await expectHeading('Legacy Dashboard');
+  });
+});
+
+describe('header menu', () => {
+  it('shows Event Logs to ADMIN and directors only', async () => {
+    renderAt('/dashboard', as('ADMIN'));
+    await expectHeading('Dashboard');
+    expect(screen.getAllByRole('link', { name: 'Event Logs' }).length).toBeGreaterThan(0);
+  });
+
+  it('hides Event Logs from others, and opens the Legacy Dashboard in a new tab', async () => {
+    renderAt('/dashboard', as('HR', { is_manager: true }));
+    await expectHeading('Dashboard');
+    expect(screen.queryByRole('link', { name: 'Event Logs' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Legacy Dashboard/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows a Login button when signed out', async () => {
+    renderAt('/login', emptyAuthState);
+    await expectHeading('Sign in');
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('not found', () => {
+  it('unknown paths show the not-found page', async () => {
+    renderAt('/no/such/page', as('HR'));
+    await expectHeading('Page not found');
+  });
+});

@@ -1,0 +1,19 @@
+import { isStaff } from '@portal/contracts';
+import { useSelector } from 'react-redux';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { TeacupLoader } from '../../components/teacup-loader';
+import { selectAuth } from '../../features/auth/auth.slice';
+
+/**
+ * Login guard (spec §6): unauthenticated → /login (remembering where they were going).
+ * Nothing but the loader renders while the session is being confirmed, and a non-staff
+ * user (being logged out by the session code) never sees a guarded page.
+ */
+export function RequireAuth() {
+  const { token, user, loading, authSuccessLoading } = useSelector(selectAuth);
+  const location = useLocation();
+  if (loading || authSuccessLoading) return <TeacupLoader />;
+  if (!token || !user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isStaff(user)) return <TeacupLoader />;
+  return <Outlet />;
+}

@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
+import { TeacupLoader } from '../../components/teacup-loader';
+import { HEADER_HEIGHT } from '../providers/theme';
+import { AppHeader } from './app-header';
+
+/** True once `active` has held for `delayMs`: quick loads never flash the loader. */
+function useDelayed(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs]);
+  return shown;
+}
+
+/** Header plus content below it (spec §2: the content area sits below the header). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const loadingRoute = useDelayed(navigation.state === 'loading', 150);
+  return (
+    <>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          insetInlineStart: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Box>
+      <AppHeader />
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ pt: `${HEADER_HEIGHT}px`, minHeight: '100dvh', outline: 'none' }}>
+        <Outlet />
+      </Box>
+      {loadingRoute ? <TeacupLoader overlay /> : null}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { canAdministerAccounts, canManageReports, canUseShare, canViewEventLogs } from '@portal/contracts';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import type { PlaceholderHandle } from '../components/page-placeholder';
+import { TeacupLoader } from '../components/teacup-loader';
+import { importWithReload, setChunkReloadTarget } from '../lib/lazy-import';
+import { RequireAuth } from './guards/require-auth';
+import { RequirePermission } from './guards/require-permission';
+import { AppLayout } from './layout/app-layout';
+import { BareLayout } from './layout/bare-layout';
+import { RouteError } from './route-error';
+
+/**
+ * A route module loaded on first visit (route-level code splitting: the login page's
+ * bundle holds no other page). Failed chunks reload once, then reach RouteError.
+ */
+function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await importWithReload(load))[name] });
+}
+
+/** A page a later issue fills: a titled placeholder behind the real guards. */
+function placeholder(titleKey: PlaceholderHandle['titleKey'], extra: Omit<RouteObject, 'lazy' | 'handle' | 'children'> = {}): RouteObject {
+  return {
+    ...extra,
+    handle: { titleKey } satisfies PlaceholderHandle,
+    lazy: page(() => import('../components/page-placeholder'), 'PagePlaceholder'),
+  } as RouteObject;
+}
+
+/** Every route of spec §2, with its guards. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <TeacupLoader overlay />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: '/',
+                children: [
+                  { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage') },
+                  placeholder('pages.ticketCreate', { path: 'ticket/create' }),
+                  placeholder('pages.ticketDetail', { path: 'ticket/:ticketId' }),
+                  placeholder('pages.leaveDetail', { path: 'leaves/:ticketId' }),
+                ],
+              },
+              { path: 'dashboard', children: [placeholder('pages.dashboard', { index: true })] },
+              {
+                path: 'it',
+                children: [placeholder('pages.it', { index: true }), placeholder('pages.itDetail', { path: ':slug' })],
+              },
+              {
+                path: 'wfm',
+                children: [placeholder('pages.wfm', { index: true }), placeholder('pages.wfmUser', { path: ':userName' })],
+              },
+              {
+                path: 'share',
+                element: <RequirePermission allow={canUseShare} />,
+                children: [
+                  placeholder('pages.shareHome', { index: true }),
+                  placeholder('pages.callEnd', { path: 'call-end' }),
+                  placeholder('pages.callExceed', { path: 'call-exceed' }),
+                  placeholder('pages.share', { path: ':userName' }),
+                ],
+              },
+              {
+                path: 'kpi',
+                children: [
+                  placeholder('pages.kpi', { index: true }),
+                  placeholder('pages.kpiAdd', { path: ':userName/add/:kpiId' }),
+                  placeholder('pages.kpiEdit', { path: 'edit/:kpiId' }),
+                ],
+              },
+              { path: 'profile/:userName', lazy: page(() => import('../features/users/pages/profile-page'), 'ProfilePage') },
+              {
+                path: 'user',
+                children: [
+                  { index: true, lazy: page(() => import('../features/users/pages/user-page'), 'UserPage') },
+                  placeholder('pages.submittedLeaves', { path: 'leaves/submited-leaves' }),
+                  placeholder('pages.leaveHistory', { path: 'leaves/leave-history' }),
+                  placeholder('pages.createLeave', { path: 'leaves/create-leave' }),
+                  {
+                    path: 'reports',
+                    element: <RequirePermission allow={canManageReports} />,
+                    children: [
+                      { index: true, element: <Navigate to="reports-list" replace /> },
+                      placeholder('pages.reportsList', { path: 'reports-list' }),
+                      placeholder('pages.createReport', { path: 'create-report' }),
+                      placeholder('pages.editReport', { path: 'edit/:reportId' }),
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'ocr',
+                children: [placeholder('pages.ocr', { index: true }), placeholder('pages.ocrDetail', { path: ':ocrId' })],
+              },
+              {
+                path: 'eventlogs',
+                element: <RequirePermission allow={canViewEventLogs} />,
+                children: [{ index: true, lazy: page(() => import('../features/event-logs/pages/event-logs-page'), 'EventLogsPage') }],
+              },
+              {
+                path: 'admin',
+                element: <RequirePermission allow={canAdministerAccounts} />,
+                children: [{ index: true, lazy: page(() => import('../features/users/pages/admin-users-page'), 'AdminUsersPage') }],
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+  {
+    // Spec §2: its own wrapper; the login guard applies here too.
+    path: 'report/:reportId',
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [{ element: <RequireAuth />, children: [placeholder('pages.report', { index: true })] }],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setChunkReloadTarget(() => {
+    const next = router.state.navigation.location;
+    return next ? router.createHref(next) : null;
+  });
+  return router;
+}

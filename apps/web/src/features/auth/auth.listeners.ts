@@ -1,0 +1,60 @@
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { toast } from 'react-toastify';
+import { api } from '../../lib/api/api';
+import { sessionRejected } from '../../lib/api/base-query';
+import { i18next, translateServerText } from '../../lib/i18n/i18n';
+import { playLoginFailureSound } from '../../lib/sounds';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import type { AppThunkDispatch } from '../../lib/store-hooks';
+import { authApi } from './api/auth-api';
+import type { AuthState } from './auth.slice';
+import { loadCurrentUser } from './session';
+
+/** The side effects of the auth state machine (spec §4), kept out of the reducers. */
+export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
+  const startListening = listener.startListening.withTypes<{ auth: AuthState }, AppThunkDispatch>();
+
+  // Login success: the profile is loaded; only a staff user is welcomed.
+  startListening({
+    matcher: authApi.endpoints.login.matchFulfilled,
+    effect: async (_action, { dispatch }) => {
+      const user = await dispatch(loadCurrentUser()).unwrap();
+      if (!user) return;
+      toast.dismiss('login-failed');
+      toast.success(i18next.t('login.success'), { toastId: 'login-success' });
+    },
+  });
+
+  // Login failure: the spec §8 message, and a short sound.
+  startListening({
+    matcher: authApi.endpoints.login.matchRejected,
+    effect: (_action, { getState }) => {
+      const error = getState().auth.error;
+      if (error) {
+        const message = 'key' in error ? i18next.t(error.key) : translateServerText(error.text);
+        toast.error(message, { toastId: 'login-failed' });
+      }
+      playLoginFailureSound();
+    },
+  });
+
+  // The server no longer accepts our token (revoked, deactivated, expired).
+  startListening({
+    actionCreator: sessionRejected,
+    effect: (_action, { dispatch }) => {
+      toast.info(i18next.t('errors.sessionEnded'), { toastId: 'session-ended' });
+      dispatch(api.util.resetApiState());
+    },
+  });
+
+  // Token and user live in localStorage while signed in, and nowhere after (spec §4).
+  startListening({
+    predicate: (_action, current, previous) =>
+      current.auth.token !== previous.auth.token || current.auth.user !== previous.auth.user,
+    effect: (_action, { getState }) => {
+      const { token, user } = getState().auth;
+      writeStorage(STORAGE_KEYS.token, token || null);
+      writeStorage(STORAGE_KEYS.user, token && user ? JSON.stringify(user) : null);
+    },
+  });
+}

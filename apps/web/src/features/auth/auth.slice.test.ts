@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'react-toastify';
+import { createStore } from '../../app/store';
+import { playLoginFailureSound } from '../../lib/sounds';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { fakeApi, makeUser } from '../../test/fake-api';
+import { authApi } from './api/auth-api';
+import { authSlice, emptyAuthState, restoreAuthState, sessionCleared } from './auth.slice';
+import { bootstrapSession, logout } from './session';
+
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }),
+}));
+vi.mock('../../lib/sounds', () => ({ playLoginFailureSound: vi.fn() }));
+
+const TOKEN = 'token-1';
+const badCredentials = {
+  status: 400,
+  body: {
+    message: 'Unable to log in with provided credentials.',
+    extra: { fields: { non_field_errors: ['Unable to log in with provided credentials.'] } },
+  },
+};
+
+/** Resolves once the listener-driven effects have run. */
+async function settle(store: ReturnType<typeof createStore>) {
+  await vi.waitFor(() => {
+    const { loading, authSuccessLoading } = store.getState().auth;
+    expect(loading || authSuccessLoading).toBe(false);
+  });
+  // Listener effects that follow the last state change.
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('auth reducer (spec §4 transitions)', () => {
+  const reduce = authSlice.reducer;
+
+  it('starts unauthenticated with an empty token', () => {
+    expect(reduce(undefined, { type: '@@init' })).toEqual(emptyAuthState);
+    expect(emptyAuthState).toMatchObject({ token: '', isAuthenticated: false, user: null, loading: false });
+  });
+
+  it('sessionCleared resets everything', () => {
+    const signedIn = { ...emptyAuthState, token: 't', user: makeUser(), isAuthenticated: true };
+    expect(reduce(signedIn, sessionCleared())).toEqual(emptyAuthState);
+  });
+
+  it('restores a saved token and user, pending confirmation by auth/me', () => {
+    const user = makeUser();
+    localStorage.setItem(STORAGE_KEYS.token, 'saved');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    expect(restoreAuthState()).toEqual({ ...emptyAuthState, token: 'saved', user, isAuthenticated: true, authSuccessLoading: true });
+  });
+
+  it('ignores a corrupt saved user', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'saved');
+    localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    expect(restoreAuthState().user).toBeNull();
+    expect(restoreAuthState().token).toBe('saved');
+  });
+
+  it('without a saved token starts empty', () => {
+    expect(restoreAuthState()).toEqual(emptyAuthState);
+  });
+});
+
+describe('login', () => {
+  it('success stores the token, loads the profile, saves both and says Login Success', async () => {
+    const user = makeUser('HR');
+    const api = fakeApi({
+      'POST /api/auth/jwt/login/': () => ({ status: 200, body: { access: TOKEN } }),
+      'GET /api/auth/me/': () => ({ status: 200, body: user }),
+    });
+    const store = createStore(emptyAuthState);
+    const pending = store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'pw' }));
+    expect(store.getState().auth.loading).toBe(true);
+    await pending;
+    await settle(store);
+
+    expect(store.getState().auth).toMatchObject({ token: TOKEN, user, isAuthenticated: true, error: null });
+    expect(api.calls.find((c) => c.key === 'GET /api/auth/me/')?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(TOKEN);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(user);
+    expect(toast.success).toHaveBeenCalledWith('Login Success', expect.anything());
+  });
+
+  it('failure clears the token, keeps the spec §8 error, toasts it and plays a sound', async () => {
+    fakeApi({ 'POST /api/auth/jwt/login/': () => badCredentials });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'nope' }));
+    await settle(store);
+
+    expect(store.getState().auth).toMatchObject({ token: '', isAuthenticated: false, user: null, loading: false });
+    expect(store.getState().auth.error).toEqual({ key: 'errors.credentials' });
+    expect(toast.error).toHaveBeenCalledWith('email or password invalid', expect.anything());
+    expect(playLoginFailureSound).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a throttled login shows the server message', async () => {
+    fakeApi({ 'POST /api/auth/jwt/login/': () => ({ status: 429, body: { message: 'Too many failed login attempts. Try again later.' } }) });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'x' }));
+    await settle(store);
+    expect(toast.error).toHaveBeenCalledWith('Too many failed login attempts. Try again later.', expect.anything());
+  });
+
+  it('an unreachable server shows the failure itself', async () => {
+    fakeApi({ 'POST /api/auth/jwt/login/': () => new TypeError('Failed to fetch') });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'x' }));
+    await settle(store);
+    expect(toast.error).toHaveBeenCalledWith('TypeError: Failed to fetch', expect.anything());
+  });
+
+  it.each(['INTERPRETER', 'GUEST'] as const)('%s is logged out at once, with a staff-only toast', async (type) => {
+    const api = fakeApi({
+      'POST /api/auth/jwt/login/': () => ({ status: 200, body: { access: TOKEN } }),
+      'GET /api/auth/me/': () => ({ status: 200, body: makeUser(type) }),
+      'POST /api/auth/jwt/logout/': () => ({ status: 200, body: { detail: 'Logged out.' } }),
+    });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'interpreter01', password: 'pw' }));
+    await vi.waitFor(() => expect(api.calls.map((c) => c.key)).toContain('POST /api/auth/jwt/logout/'));
+    await settle(store);
+
+    expect(store.getState().auth).toEqual(emptyAuthState);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(toast.warning).toHaveBeenCalledWith(expect.stringMatching(/staff only/), expect.anything());
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('session at start', () => {
+  it('reuses a saved token for the Authorization header and loads the user', async () => {
+    const user = makeUser('IT');
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    const api = fakeApi({ 'GET /api/auth/me/': () => ({ status: 200, body: user }) });
+    const store = createStore();
+    expect(store.getState().auth.authSuccessLoading).toBe(true);
+    await store.dispatch(bootstrapSession());
+    expect(api.calls[0]).toMatchObject({ key: 'GET /api/auth/me/', authorization: 'Bearer saved-token' });
+    expect(store.getState().auth).toMatchObject({ user, isAuthenticated: true, authSuccessLoading: false, token: 'saved-token' });
+  });
+
+  it('a failed profile load logs out', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    fakeApi({
+      'GET /api/auth/me/': () => ({ status: 500, body: { message: 'Internal server error.' } }),
+      'POST /api/auth/jwt/logout/': () => ({ status: 500, body: { message: 'Internal server error.' } }),
+    });
+    const store = createStore();
+    await store.dispatch(bootstrapSession());
+    expect(store.getState().auth).toEqual(emptyAuthState);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a revoked token (401) ends the session', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'revoked');
+    fakeApi({ 'GET /api/auth/me/': () => ({ status: 401, body: { message: 'Authentication credentials were not provided or are invalid.' } }) });
+    const store = createStore();
+    await store.dispatch(bootstrapSession());
+    expect(store.getState().auth).toEqual(emptyAuthState);
+    expect(toast.info).toHaveBeenCalled();
+  });
+});
+
+describe('logout', () => {
+  const signedIn = () => ({ ...emptyAuthState, token: TOKEN, user: makeUser(), isAuthenticated: true });
+
+  it('revokes the token on the server and clears the session and storage', async () => {
+    const api = fakeApi({ 'POST /api/auth/jwt/logout/': () => ({ status: 200, body: { detail: 'Logged out.' } }) });
+    localStorage.setItem(STORAGE_KEYS.token, TOKEN);
+    const store = createStore(signedIn());
+    await store.dispatch(logout());
+    expect(api.calls[0]).toMatchObject({ key: 'POST /api/auth/jwt/logout/', authorization: `Bearer ${TOKEN}` });
+    expect(store.getState().auth).toEqual(emptyAuthState);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("a failed logout says 'Error while logout' and still clears the session", async () => {
+    fakeApi({ 'POST /api/auth/jwt/logout/': () => new TypeError('Failed to fetch') });
+    const store = createStore(signedIn());
+    await store.dispatch(logout());
+    expect(toast.error).toHaveBeenCalledWith('Error while logout', expect.anything());
+    expect(store.getState().auth).toEqual(emptyAuthState);
+  });
+});
+
+describe('change password', () => {
+  it('stores the fresh token in place of the old one', async () => {
+    fakeApi({ 'POST /api/auth/change_password/': () => ({ status: 200, body: { detail: 'Password updated.', access: 'fresh' } }) });
+    const store = createStore({ ...emptyAuthState, token: 'old', user: makeUser(), isAuthenticated: true });
+    await store.dispatch(authApi.endpoints.changePassword.initiate({ old_password: 'a', new_password: 'b-long-enough' }));
+    expect(store.getState().auth.token).toBe('fresh');
+    await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh'));
+  });
+});

@@ -1,0 +1,104 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { ZUser, type TUser } from '@portal/contracts';
+import { accountErrorMessage, type AccountErrorMessage } from '../../lib/api/api-error';
+import { sessionRejected } from '../../lib/api/base-query';
+import { readStorage, STORAGE_KEYS } from '../../lib/storage';
+import { authApi } from './api/auth-api';
+
+/** Spec §3 auth state. */
+export interface AuthState {
+  /** A login request is in flight. */
+  loading: boolean;
+  /** The last login failure, mapped per spec §8 (translated when shown). */
+  error: AccountErrorMessage | null;
+  user: TUser | null;
+  isAuthenticated: boolean;
+  /** Empty when signed out. */
+  token: string;
+  /** The spec's AuthSuccessLoading: the signed-in user's profile is being loaded. */
+  authSuccessLoading: boolean;
+}
+
+export const emptyAuthState: AuthState = {
+  loading: false,
+  error: null,
+  user: null,
+  isAuthenticated: false,
+  token: '',
+  authSuccessLoading: false,
+};
+
+/**
+ * Spec §4: a saved token is reused at start. The user stays "loading" until auth/me
+ * confirms the token, so guarded routes never render for a revoked session.
+ */
+export function restoreAuthState(): AuthState {
+  const token = readStorage(STORAGE_KEYS.token) ?? '';
+  if (!token) return emptyAuthState;
+  let user: TUser | null = null;
+  try {
+    const parsed = ZUser.safeParse(JSON.parse(readStorage(STORAGE_KEYS.user) ?? 'null'));
+    if (parsed.success) user = parsed.data;
+  } catch {
+    // A corrupt saved user is simply reloaded from the server.
+  }
+  return { ...emptyAuthState, token, user, isAuthenticated: true, authSuccessLoading: true };
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: emptyAuthState,
+  reducers: {
+    /** Logout or "clear user": everything back to the initial state (spec §4). */
+    sessionCleared: () => emptyAuthState,
+    profileLoadStarted: (state) => {
+      state.authSuccessLoading = true;
+    },
+    profileLoadFailed: (state) => {
+      state.authSuccessLoading = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionRejected, () => emptyAuthState)
+      .addMatcher(authApi.endpoints.login.matchPending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, { payload }) => {
+        state.loading = false;
+        state.error = null;
+        state.token = payload.access;
+        state.isAuthenticated = true;
+        // The profile load follows at once (auth.listeners.ts).
+        state.authSuccessLoading = true;
+      })
+      .addMatcher(authApi.endpoints.login.matchRejected, (state, action) => {
+        // Spec §4: token cleared, user unauthenticated, error kept.
+        return { ...emptyAuthState, error: accountErrorMessage(action.payload ?? action.error) };
+      })
+      .addMatcher(authApi.endpoints.me.matchFulfilled, (state, { payload }) => {
+        // A late answer for a session that has meanwhile ended must not revive it.
+        if (!state.token) return;
+        state.user = payload;
+        state.isAuthenticated = true;
+        state.authSuccessLoading = false;
+      })
+      .addMatcher(authApi.endpoints.updateMe.matchFulfilled, (state, { payload }) => {
+        state.user = payload;
+      })
+      .addMatcher(authApi.endpoints.changePassword.matchFulfilled, (state, { payload }) => {
+        // The server ended every other session and issued this token for ours.
+        state.token = payload.access;
+      });
+  },
+});
+
+export const { sessionCleared, profileLoadStarted, profileLoadFailed } = authSlice.actions;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectCurrentUser = (state: WithAuth) => state.auth.user;
+export const selectToken = (state: WithAuth) => state.auth.token;
+/** True while guarded routes must wait (spec §4: "while auth is loading"). */
+export const selectAuthPending = (state: WithAuth) => state.auth.loading || state.auth.authSuccessLoading;

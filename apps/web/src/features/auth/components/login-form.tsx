@@ -1,0 +1,54 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZLoginRequest, type TLoginRequest } from '@portal/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { PasswordField } from '../../../components/form/password-field';
+import { useLoginMutation } from '../api/auth-api';
+import { selectAuthPending } from '../auth.slice';
+
+/** Username-or-email and password. Success and failure effects live in auth.listeners.ts. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const [login] = useLoginMutation();
+  const pending = useSelector(selectAuthPending);
+  const { control, handleSubmit } = useForm<TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={handleSubmit(async (values) => {
+        await login(values);
+      })}
+    >
+      <FormTextField
+        control={control}
+        name="username"
+        label={t('login.username')}
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <PasswordField control={control} name="password" label={t('login.password')} autoComplete="current-password" required />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+        sx={{ py: 1.4 }}
+      >
+        {t('login.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMinutes, isEmpty, monthsBetween, roundToQuarter } from './format';
+
+describe('isEmpty', () => {
+  it.each([
+    [undefined, true],
+    [null, true],
+    [{}, true],
+    [Object.create(null), true],
+    [[], true],
+    ['', true],
+    ['   \n\t', true],
+    [0, false],
+    [-1, false],
+    [Number.NaN, false],
+    [false, false],
+    ['0', false],
+    [' a ', false],
+    [{ a: undefined }, false],
+    [[0], false],
+    [new Date(0), false],
+    [new Map(), false],
+  ])('%o → %s', (value, expected) => {
+    expect(isEmpty(value)).toBe(expected);
+  });
+});
+
+describe('roundToQuarter', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [1.1, 1],
+    [1.124, 1],
+    [1.125, 1.25],
+    [1.37, 1.25],
+    [1.38, 1.5],
+    [2.875, 3],
+    [0.1, 0],
+    [-0.1, 0],
+    [-0.125, -0.25],
+    [-1.37, -1.25],
+    [-1.38, -1.5],
+    [-2.6, -2.5],
+  ])('%d → %d', (value, expected) => {
+    expect(roundToQuarter(value)).toBe(expected);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(roundToQuarter(-0.05), 0)).toBe(true);
+  });
+
+  it('passes non-finite values through', () => {
+    expect(roundToQuarter(Number.NaN)).toBeNaN();
+    expect(roundToQuarter(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('formatMinutes', () => {
+  it.each([
+    [1, '1m'],
+    [59, '59m'],
+    [60, '1h 0m'],
+    [61, '1h 1m'],
+    [135, '2h 15m'],
+    [1500, '25h 0m'],
+    [59.6, '1h 0m'],
+    [30.4, '30m'],
+    [0.4, '0m'],
+  ])('%d → %s', (value, expected) => {
+    expect(formatMinutes(value)).toBe(expected);
+  });
+
+  it.each([[0], [-1], [-90.5], [Number.NaN], [null], [undefined]])('%s → no data', (value) => {
+    expect(formatMinutes(value)).toBe('مخبرش');
+  });
+});
+
+describe('monthsBetween (a month is 30 days)', () => {
+  it('counts whole 30-day months', () => {
+    expect(monthsBetween('2026-01-01T00:00:00', '2026-01-30T00:00:00')).toBe(0);
+    expect(monthsBetween('2026-01-01T00:00:00', '2026-01-31T00:00:00')).toBe(1);
+    expect(monthsBetween('2026-01-01T00:00:00', '2026-03-01T00:00:00')).toBe(1); // 59 days
+    expect(monthsBetween('2026-01-01T00:00:00', '2026-03-02T00:00:00')).toBe(2); // 60 days
+    expect(monthsBetween('2025-01-01T00:00:00', '2026-01-01T00:00:00')).toBe(12); // 365 days
+  });
+
+  it('is negative when the end is before the start, and antisymmetric', () => {
+    expect(monthsBetween('2026-03-02T00:00:00', '2026-01-01T00:00:00')).toBe(-2);
+    expect(monthsBetween('2026-01-10T00:00:00', '2026-01-01T00:00:00')).toBe(0);
+    expect(Object.is(monthsBetween('2026-01-10T00:00:00', '2026-01-01T00:00:00'), 0)).toBe(true);
+  });
+
+  it('ignores the time of day (fractional days)', () => {
+    expect(monthsBetween('2026-01-01T23:59:00', '2026-01-31T00:01:00')).toBe(1);
+    expect(monthsBetween(new Date(2026, 0, 1, 12).getTime(), new Date(2026, 0, 31, 6))).toBe(1);
+  });
+
+  it('returns NaN for an invalid date', () => {
+    expect(monthsBetween('not a date', '2026-01-01')).toBeNaN();
+  });
+
+  describe('across daylight-saving changes', () => {
+    const saved = process.env.TZ;
+    beforeAll(() => {
+      // New York: clocks go forward on 8 March 2026 and back on 1 November 2026.
+      process.env.TZ = 'America/New_York';
+    });
+    afterAll(() => {
+      process.env.TZ = saved;
+    });
+
+    it('really runs in a zone with DST', () => {
+      expect(new Date(2026, 2, 1).getTimezoneOffset()).not.toBe(new Date(2026, 2, 31).getTimezoneOffset());
+    });
+
+    it('a 30-day span over the spring-forward night (only 719 hours) is one month', () => {
+      const from = new Date(2026, 1, 20); // 20 Feb, local midnight
+      const to = new Date(2026, 2, 22); // 22 Mar, 30 calendar days later
+      expect((to.getTime() - from.getTime()) / 3_600_000).toBe(719);
+      expect(monthsBetween(from, to)).toBe(1);
+    });
+
+    it('a 29-day span over the fall-back night (697 hours) is still zero months', () => {
+      const from = new Date(2026, 9, 10);
+      const to = new Date(2026, 10, 8);
+      expect((to.getTime() - from.getTime()) / 3_600_000).toBe(697);
+      expect(monthsBetween(from, to)).toBe(0);
+    });
+  });
+});

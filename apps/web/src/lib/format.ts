@@ -1,0 +1,65 @@
+/** Display and arithmetic helpers of spec §5, shared by every feature. */
+
+const NO_DATA = 'مخبرش';
+const MINUTES_PER_HOUR = 60;
+const MS_PER_DAY = 86_400_000;
+/** Spec §9: elapsed months count a month as 30 days. */
+export const DAYS_PER_MONTH = 30;
+
+/**
+ * Spec §5: undefined, null, an empty object or a blank string. An empty array counts as
+ * an empty object; numbers (0 too), booleans, dates and other class instances never do.
+ */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    // Only plain objects: a Date or a Map has no own keys but is not "empty".
+    if (proto !== Object.prototype && proto !== null) return false;
+    return Object.keys(value).length === 0;
+  }
+  return false;
+}
+
+/**
+ * Nearest quarter (spec §9), halves rounded away from zero so that negative values mirror
+ * positive ones (Math.round alone would send -0.125 to -0 and 0.125 to 0.25).
+ */
+export function roundToQuarter(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * 4)) / 4;
+  return rounded === 0 ? 0 : rounded; // no -0 in the UI
+}
+
+/**
+ * 'Xh Ym', or 'Ym' under an hour; 'مخبرش' ("no data") for zero, less, or not a number.
+ * Fractional minutes round to the nearest whole minute.
+ */
+export function formatMinutes(totalMinutes: number | null | undefined): string {
+  if (totalMinutes == null || !Number.isFinite(totalMinutes) || totalMinutes <= 0) return NO_DATA;
+  const minutes = Math.round(totalMinutes);
+  const hours = Math.floor(minutes / MINUTES_PER_HOUR);
+  const rest = minutes % MINUTES_PER_HOUR;
+  return hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
+}
+
+type DateInput = Date | string | number;
+
+/** Days between the two local calendar dates, immune to 23- and 25-hour DST days. */
+function calendarDay(d: Date): number {
+  return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / MS_PER_DAY;
+}
+
+/**
+ * Whole elapsed months from `from` to `to`, a month being 30 calendar days (spec §5).
+ * Negative when `to` is earlier; NaN for an invalid date.
+ */
+export function monthsBetween(from: DateInput, to: DateInput = new Date()): number {
+  const a = new Date(from);
+  const b = new Date(to);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return Number.NaN;
+  const months = Math.trunc((calendarDay(b) - calendarDay(a)) / DAYS_PER_MONTH);
+  return months === 0 ? 0 : months;
+}

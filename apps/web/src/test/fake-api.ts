@@ -1,0 +1,50 @@
+import type { TUser, TUserType } from '@portal/contracts';
+import { vi } from 'vitest';
+
+/** A user as auth/me answers it. */
+export function makeUser(user_type: TUserType = 'HR', over: Partial<TUser> = {}): TUser {
+  return {
+    id: 7,
+    username: user_type === 'INTERPRETER' ? 'interpreter01' : 'someone',
+    email: 'someone@portal.example',
+    first_name: 'Sam',
+    last_name: 'One',
+    user_type,
+    is_director: false,
+    is_manager: false,
+    is_active: true,
+    phone: '',
+    avatar: '',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+type Reply = { status: number; body?: unknown; raw?: string } | Error;
+type Handler = (request: Request) => Reply | Promise<Reply>;
+
+/**
+ * Stubs global fetch with handlers keyed by "METHOD /api/path/". Records every request
+ * (with its Authorization header) for assertions.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: { key: string; authorization: string | null; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    calls.push({ key, authorization: request.headers.get('authorization'), body: text ? JSON.parse(text) : undefined });
+    const handler = handlers[key];
+    if (!handler) return new Response(JSON.stringify({ message: `no fake for ${key}` }), { status: 404 });
+    const reply = await handler(request);
+    if (reply instanceof Error) throw reply;
+    return new Response(reply.raw ?? JSON.stringify(reply.body ?? {}), {
+      status: reply.status,
+      headers: { 'content-type': reply.raw ? 'text/html' : 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

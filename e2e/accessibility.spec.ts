@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** No serious or critical axe-core violations (WCAG 2.1 A/AA rules). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('login page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('home page, light and dark', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expectAccessible(page);
+  });
+
+  test('profile pages', async ({ page }) => {
+    await signIn(page, 'manager.hr');
+    await page.goto('/profile/director.gi');
+    await expect(page.getByRole('heading', { level: 2, name: 'Ghada Ismail' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Portal#Demo2026';
+
+/** Signs in through the login form and waits for home. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+}
+
+export const test = base.extend({
+  // The server global-setup started (or the one named in PORTAL_E2E_BASE_URL).
+  baseURL: async ({}, use) => {
+    const url = process.env.PORTAL_E2E_BASE_URL;
+    if (!url) throw new Error('PORTAL_E2E_BASE_URL is not set: global-setup did not run');
+    await use(url);
+  },
+});
+
+export { expect };
+
+/** A fresh staff account made through the API as admin, so tests may change it freely. */
+export async function createAccount(
+  request: import('@playwright/test').APIRequestContext,
+  over: { user_type?: string; password?: string } = {},
+) {
+  const login = await request.post('/api/auth/jwt/login/', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const { access } = (await login.json()) as { access: string };
+  const username = `e2e.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = over.password ?? 'Sturdy-Teapot-2026';
+  const created = await request.post('/api/user/create-admin/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: { username, password, email: `${username}@portal.example`, first_name: 'Rami', last_name: 'Test', user_type: over.user_type ?? 'IT' },
+  });
+  expect(created.status()).toBe(201);
+  return { username, password, ...((await created.json()) as { id: number }) };
+}

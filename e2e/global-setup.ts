@@ -1,0 +1,80 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the web app if needed, then starts the real server on a free port with an empty
+ * DATA_DIR (demo data is seeded on it). Returns the teardown. Workers, started after
+ * this, inherit PORTAL_E2E_BASE_URL (e2e/fixtures.ts turns it into baseURL).
+ */
+export default async function globalSetup() {
+  if (process.env.PORTAL_E2E_BASE_URL) return undefined;
+
+  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-web-build.mjs')], { cwd: root, stdio: 'inherit' });
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Each test signs in afresh; the throttle must not trip on a suite's worth of logins.
+      LOGIN_MAX_FAILURES: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
+    const check = () => {
+      if (/listening on/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server.stdout.on('data', check);
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+
+  process.env.PORTAL_E2E_BASE_URL = `http://localhost:${port}`;
+
+  return async () => {
+    server.removeAllListeners('exit');
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

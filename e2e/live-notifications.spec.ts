@@ -1,0 +1,86 @@
+import { expect, signIn, test } from './fixtures';
+
+test.describe('live notifications', () => {
+  test('an announcement sent by ADMIN appears in an HR user’s bell within a second, with the badge', async ({
+    browser,
+    baseURL,
+  }) => {
+    const adminCtx = await browser.newContext({ baseURL });
+    const hrCtx = await browser.newContext({ baseURL });
+    const admin = await adminCtx.newPage();
+    const hr = await hrCtx.newPage();
+    await signIn(admin, 'admin');
+    await signIn(hr, 'manager.hr');
+    const badge = hr.getByTestId('notification-badge');
+    const before = Number((await badge.textContent())?.trim() || '0');
+
+    // ADMIN writes the announcement in the bell's form.
+    await admin.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    await admin.getByRole('button', { name: 'Send an announcement' }).click();
+    const message = `Fire drill at 11:00 (${Date.now()})`;
+    await admin.getByLabel('Message').fill(message);
+    await admin.getByLabel('Link (optional)').fill('/user');
+    await admin.getByLabel('Who should see it').click();
+    await admin.getByRole('option', { name: 'HR', exact: true }).click();
+    await admin.getByLabel('Message').click(); // closes the options list
+    const sentAt = Date.now();
+    await admin.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(admin.getByText('Announcement sent.')).toBeVisible();
+
+    // Live in the other browser, without reload.
+    await expect(badge).toHaveText(String(before + 1), { timeout: 1000 + (Date.now() - sentAt) });
+    await hr.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    await expect(hr.getByTestId('notification-list').getByText(message)).toBeVisible();
+
+    // Closing the menu marks everything read; the server remembers it.
+    await hr.keyboard.press('Escape');
+    await expect(badge).not.toContainText(/\d/);
+    await hr.reload();
+    await expect(hr.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    await expect(hr.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+
+    // Clicking a notification opens its url.
+    await hr.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    await hr.getByTestId('notification-list').getByText(message).click();
+    await expect(hr).toHaveURL(/\/user$/);
+    await adminCtx.close();
+    await hrCtx.close();
+  });
+
+  test('a user of another type receives nothing', async ({ browser, baseURL, request }) => {
+    const itCtx = await browser.newContext({ baseURL });
+    const it = await itCtx.newPage();
+    await signIn(it, 'it');
+    const label = it.getByRole('button', { name: /Notifications, \d+ unread/ });
+    const before = await label.getAttribute('aria-label');
+    const login = await request.post('/api/auth/jwt/login/', {
+      data: { username: 'admin', password: 'Portal#Demo2026' },
+    });
+    const { access } = (await login.json()) as { access: string };
+    const res = await request.post('/api/notifications/announce/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: { message: 'Only for finance', levels: ['FINANCE'] },
+    });
+    expect(res.status()).toBe(201);
+    // Give the push a generous second to (not) arrive.
+    await it.waitForTimeout(1000);
+    await expect(label).toHaveAttribute('aria-label', before!);
+    await itCtx.close();
+  });
+});
+
+test.describe('event logs page', () => {
+  test('ADMIN filters the audit trail and downloads it as CSV', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/eventlogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Event logs' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'auth.login', exact: true }).first()).toBeVisible();
+    await page.getByLabel('User').fill('admin');
+    await expect(page.getByRole('row').nth(1)).toContainText('admin');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^event-logs-.*\.csv$/);
+  });
+});
