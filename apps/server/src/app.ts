@@ -186,7 +186,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/ws/');
     // A missing file (an old chunk after a deploy) is a real 404, never index.html: the
     // app's chunk-load recovery depends on seeing the failure.
-    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+(\?|$)/i.test(url.split('/').pop() ?? '');
+    // (Built files sit in /assets/ or at the top level; deeper paths such as
+    // /profile/director.gi are the app's routes even with a dot in them.)
+    const pathname = url.split('?')[0] ?? '';
+    const isFile = pathname.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes: the SPA decides what to show.
       return reply

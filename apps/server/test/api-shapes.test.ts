@@ -82,7 +82,7 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     const web = await startTestServer({}, dist);
     try {
-      for (const p of ['/', '/login', '/ticket/12', '/eventlogs']) {
+      for (const p of ['/', '/login', '/ticket/12', '/eventlogs', '/profile/director.gi']) {
         const res = await fetch(web.url + p);
         expect(res.status, p).toBe(200);
         expect(res.headers.get('content-type'), p).toMatch(/text\/html/);
@@ -97,6 +97,7 @@ describe('the web app', () => {
       fs.writeFileSync(path.join(dist, 'assets', 'later-5678.js'), 'console.log(2)');
       expect((await fetch(`${web.url}/assets/later-5678.js`)).status).toBe(200);
       expect((await fetch(`${web.url}/assets/gone-0000.js`)).status).toBe(404);
+      expect((await fetch(`${web.url}/gone.js`)).status).toBe(404);
       const api = await fetch(`${web.url}/api/nothing/`);
       expect(api.status).toBe(404);
       expect(await api.json()).toEqual({ message: expect.any(String) });

@@ -129,6 +129,7 @@ describe('ADMIN console endpoints', () => {
       'director.gi',
     ]);
     const wildcard = await s.api('GET', '/api/admin/users/?search=%25', { token: admin });
+    expect(wildcard.status, JSON.stringify(wildcard.body)).toBe(200);
     expect(wildcard.body.count).toBe(0);
     const bad = await s.api('GET', '/api/admin/users/?page=0&user_type=BOSS', { token: admin });
     expect(bad.status).toBe(400);
