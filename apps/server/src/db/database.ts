@@ -35,13 +35,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     poolConfig = { connectionString: opts.databaseUrl, max: opts.poolSize };
   } else {
     const attach = opts.attachToRunningServer && (await socketAccepts(opts.dataDir));
-    if (!attach) embedded = await startEmbedded(opts.dataDir, opts.poolSize + 4);
+    if (!attach) embedded = await startEmbedded(opts.dataDir, 4);
     poolConfig = {
       host: embeddedPaths(opts.dataDir).dir,
       port: 5432,
       user: 'postgres',
       database: 'postgres',
-      max: attach ? 2 : opts.poolSize,
+      // ONE connection: pglite-socket multiplexes every connection onto PGlite's single
+      // session, and extended-protocol messages (Parse/Bind/Execute) of two connections
+      // can interleave there ("unnamed prepared statement does not exist"). PGlite runs
+      // one statement at a time anyway, so a single connection costs no throughput.
+      max: 1,
     };
   }
   const pool = new pg.Pool({ ...poolConfig, idleTimeoutMillis: 30_000 });
