@@ -22,8 +22,8 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { eventLogsRoutes } from './features/event-logs/event-logs.routes.js';
+import { ticketsRoutes } from './features/tickets/tickets.routes.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
-import { isStaff } from '@portal/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,12 +158,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     subscribe: (h) => ctx.bus.subscribe(h),
   });
-  // Spec §7's desk channel; the tickets feature sends on it.
-  app.gateway.channel({ path: '/ws/admins/', allow: (user) => isStaff(user) });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(eventLogsRoutes, { prefix: '/api' });
+  // Also the /ws/admins/ channel, and multipart bodies (for its routes only).
+  await app.register(ticketsRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

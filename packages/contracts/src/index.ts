@@ -7,3 +7,4 @@ export * from './auth/auth.js';
 export * from './notifications/notifications.js';
 export * from './event-logs/event-logs.js';
 export * from './live/messages.js';
+export * from './tickets/index.js';

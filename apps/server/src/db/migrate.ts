@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-users-and-sessions.js';
 import * as m0002 from './migrations/0002-live-notifications-eventlogs.js';
+import * as m0003 from './migrations/0003-tickets.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-live-notifications-eventlogs': m0002,
+  '0003-tickets': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

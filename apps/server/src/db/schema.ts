@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { TUserType } from '@portal/contracts';
+import type { TTicketDepartment, TTicketPriority, TTicketStatus, TUserType } from '@portal/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -82,7 +82,53 @@ export interface EventLogsTable {
   hash: string;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  owner_id: number;
+  department: TTicketDepartment;
+  subject: string;
+  description: string;
+  priority: TTicketPriority;
+  status: TTicketStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  first_response_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  waiting_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface TicketRepliesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_id: number;
+  body: string;
+  is_desk: boolean;
+  created_at: Timestamp;
+}
+
+export interface TicketAttachmentsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  reply_id: number | null;
+  file_id: number;
+}
+
 export interface DB {
+  files: FilesTable;
+  tickets: TicketsTable;
+  ticket_replies: TicketRepliesTable;
+  ticket_attachments: TicketAttachmentsTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

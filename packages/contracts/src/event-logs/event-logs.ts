@@ -11,6 +11,9 @@ export const EVENT_ACTIONS = [
   'account.updated',
   'account.password_reset',
   'notification.announced',
+  'ticket.created',
+  'ticket.replied',
+  'ticket.status_changed',
 ] as const;
 
 export const ZEventLog = z

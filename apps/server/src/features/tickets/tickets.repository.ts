@@ -1,0 +1,323 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type InsertObject,
+  type SqlBool,
+  type UpdateObject,
+} from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { TTicketDepartment, TTicketPriority, TTicketScope, TTicketStatus } from '@portal/contracts';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+type Db = Database;
+
+/** Whose tickets a query covers: the caller's own, and those of the departments on their desk. */
+export interface Visibility {
+  viewerId: number;
+  /** Departments whose desk the viewer is on (from the permissions module). */
+  deskDepartments: readonly TTicketDepartment[];
+  scope: TTicketScope;
+}
+
+function ticketsWithOwner(db: Db) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('users as o', 'o.id', 't.owner_id')
+    .select([
+      't.id',
+      't.owner_id',
+      't.department',
+      't.subject',
+      't.description',
+      't.priority',
+      't.status',
+      't.created_at',
+      't.updated_at',
+      't.first_response_at',
+      't.closed_at',
+      't.waiting_since',
+      'o.username as owner_username',
+      'o.first_name as owner_first_name',
+      'o.last_name as owner_last_name',
+      'o.user_type as owner_user_type',
+    ]);
+}
+
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
+
+export function findTicket(db: Db, id: number) {
+  return ticketsWithOwner(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+/** The ticket row locked for this transaction (concurrent updates apply one after the other). */
+export function lockTicket(db: Db, id: number) {
+  return ticketsWithOwner(db).where('t.id', '=', id).forUpdate('t').executeTakeFirst();
+}
+
+export function insertTicket(db: Db, values: InsertObject<DB, 'tickets'>) {
+  return db.insertInto('tickets').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateTicket(db: Db, id: number, patch: UpdateObject<DB, 'tickets'>): Promise<void> {
+  await db
+    .updateTable('tickets')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertReply(db: Db, values: InsertObject<DB, 'ticket_replies'>): Promise<number> {
+  const row = await db.insertInto('ticket_replies').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function linkAttachment(
+  db: Db,
+  ticketId: number,
+  replyId: number | null,
+  fileId: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('ticket_attachments')
+    .values({ ticket_id: ticketId, reply_id: replyId, file_id: fileId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const ATTACHMENT_COLUMNS = ['ta.id', 'ta.ticket_id', 'ta.reply_id', 'f.filename', 'f.content_type', 'f.size'] as const;
+const REPLY_COLUMNS = [
+  'r.id',
+  'r.ticket_id',
+  'r.body',
+  'r.is_desk',
+  'r.created_at',
+  'a.id as author_id',
+  'a.username as author_username',
+  'a.first_name as author_first_name',
+  'a.last_name as author_last_name',
+  'a.user_type as author_user_type',
+] as const;
+
+type Outer = ExpressionBuilder<DB & { r: DB['ticket_replies'] }, 'r'>;
+
+/** A reply's attachments, as a JSON array inside the reply's row. */
+const replyAttachments = (eb: Outer) =>
+  jsonArrayFrom(
+    eb
+      .selectFrom('ticket_attachments as ta')
+      .innerJoin('files as f', 'f.id', 'ta.file_id')
+      .select(ATTACHMENT_COLUMNS)
+      .whereRef('ta.reply_id', '=', 'r.id')
+      .orderBy('ta.id'),
+  ).as('attachments');
+
+type TicketScope = ExpressionBuilder<DB & { t: DB['tickets']; o: DB['users'] }, 't' | 'o'>;
+
+/**
+ * A ticket's whole thread as columns of its own row (one query for any number of
+ * tickets): its own attachments, and its replies, oldest first, each with attachments.
+ */
+function threadColumns(eb: TicketScope) {
+  return [
+    jsonArrayFrom(
+      eb
+        .selectFrom('ticket_attachments as ta')
+        .innerJoin('files as f', 'f.id', 'ta.file_id')
+        .select(ATTACHMENT_COLUMNS)
+        .whereRef('ta.ticket_id', '=', 't.id')
+        .where('ta.reply_id', 'is', null)
+        .orderBy('ta.id'),
+    ).as('attachments'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('ticket_replies as r')
+        .innerJoin('users as a', 'a.id', 'r.author_id')
+        .select(REPLY_COLUMNS)
+        .select((e) => replyAttachments(e as unknown as Outer))
+        .whereRef('r.ticket_id', '=', 't.id')
+        .orderBy('r.id'),
+    ).as('ticket_reply'),
+  ];
+}
+
+export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThread>>>;
+export type ReplyRow = ThreadRow['ticket_reply'][number];
+export type AttachmentRow = ThreadRow['attachments'][number];
+
+/** One ticket with its thread. */
+export function findThread(db: Db, id: number) {
+  return ticketsWithOwner(db).select(threadColumns).where('t.id', '=', id).executeTakeFirst();
+}
+
+export function findReply(db: Db, id: number) {
+  return db
+    .selectFrom('ticket_replies as r')
+    .innerJoin('users as a', 'a.id', 'r.author_id')
+    .select(REPLY_COLUMNS)
+    .select((eb) => replyAttachments(eb))
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An attachment with what deciding its visibility needs. */
+export function findAttachment(db: Db, id: number) {
+  return db
+    .selectFrom('ticket_attachments as ta')
+    .innerJoin('tickets as t', 't.id', 'ta.ticket_id')
+    .select(['ta.id', 'ta.file_id', 't.owner_id', 't.department'])
+    .where('ta.id', '=', id)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- lists
+
+function visibleTo(v: Visibility): Expression<SqlBool> {
+  const mine = sql<SqlBool>`t.owner_id = ${v.viewerId}`;
+  const desk =
+    v.deskDepartments.length > 0 ? sql<SqlBool>`t.department in (${sql.join(v.deskDepartments)})` : sql<SqlBool>`false`;
+  if (v.scope === 'mine') return mine;
+  if (v.scope === 'desk') return desk;
+  return sql<SqlBool>`(${mine} or ${desk})`;
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" means that text. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matches(search: string): Expression<SqlBool> {
+  const pattern = likePattern(search);
+  const idMatch = /^#?(\d{1,9})$/.exec(search);
+  const id = idMatch ? Number(idMatch[1]) : -1;
+  return sql<SqlBool>`(
+    t.id = ${id}
+    or t.subject ilike ${pattern}
+    or t.description ilike ${pattern}
+    or o.username ilike ${pattern}
+    or (o.first_name || ' ' || o.last_name) ilike ${pattern}
+    or exists (select 1 from ticket_replies r where r.ticket_id = t.id and r.body ilike ${pattern})
+  )`;
+}
+
+export interface TicketFilter {
+  status?: TTicketStatus;
+  department?: TTicketDepartment;
+  priority?: TTicketPriority;
+  search?: string;
+}
+
+function filtered(db: Db, v: Visibility, f: TicketFilter, active: boolean) {
+  let q = ticketsWithOwner(db).where(visibleTo(v));
+  q = active ? q.where('t.status', '<>', 'closed') : q.where('t.status', '=', 'closed');
+  if (f.status) q = q.where('t.status', '=', f.status);
+  if (f.department) q = q.where('t.department', '=', f.department);
+  if (f.priority) q = q.where('t.priority', '=', f.priority);
+  if (f.search) q = q.where(matches(f.search));
+  return q;
+}
+
+/** Active (not closed) tickets, newest activity first, and how many there are in all. */
+export async function listActive(db: Db, v: Visibility, f: TicketFilter, limit: number) {
+  const q = filtered(db, v, f, true);
+  const rows = await q
+    .select(threadColumns)
+    .orderBy('t.updated_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  if (rows.length < limit) return { rows, total: rows.length };
+  const total = await q
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** Closed tickets, newest closed first, a page at a time. */
+export async function historyPage(db: Db, v: Visibility, f: TicketFilter, limit: number, offset: number) {
+  const q = filtered(db, v, f, false);
+  const rows = await q
+    .select((eb) =>
+      eb
+        .selectFrom('ticket_replies as rc')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('rc.ticket_id', '=', 't.id')
+        .as('reply_count'),
+    )
+    .orderBy('t.closed_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const total = await q
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, count: Number(total.n) };
+}
+
+// ---------------------------------------------------------------- statistics
+
+export async function openCounts(db: Db, departments: readonly TTicketDepartment[]) {
+  if (departments.length === 0) return [];
+  return db
+    .selectFrom('tickets')
+    .select(['department', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '<>', 'closed')
+    .where('department', 'in', departments)
+    .groupBy(['department', 'status'])
+    .execute();
+}
+
+export interface PeriodFigures {
+  created: number;
+  closed: number;
+  medianFirstResponseSeconds: number | null;
+  medianResolutionSeconds: number | null;
+}
+
+export async function periodFigures(
+  db: Db,
+  departments: readonly TTicketDepartment[],
+  from: Date,
+  to: Date,
+): Promise<PeriodFigures> {
+  if (departments.length === 0)
+    return { created: 0, closed: 0, medianFirstResponseSeconds: null, medianResolutionSeconds: null };
+  const inDepartments = sql`department in (${sql.join(departments)})`;
+  const r = await sql<{ created: number; closed: number; first_response: number | null; resolution: number | null }>`
+    select
+      (select count(*) from tickets where ${inDepartments} and created_at >= ${from} and created_at < ${to})::int as created,
+      (select count(*) from tickets where ${inDepartments} and status = 'closed' and closed_at >= ${from} and closed_at < ${to})::int as closed,
+      (select percentile_cont(0.5) within group (order by extract(epoch from first_response_at - created_at)::float8)
+         from tickets where ${inDepartments} and first_response_at is not null
+          and created_at >= ${from} and created_at < ${to}) as first_response,
+      (select percentile_cont(0.5) within group (order by extract(epoch from closed_at - created_at)::float8)
+         from tickets where ${inDepartments} and status = 'closed' and closed_at >= ${from} and closed_at < ${to}) as resolution
+  `.execute(db);
+  const row = r.rows[0]!;
+  return {
+    created: Number(row.created),
+    closed: Number(row.closed),
+    medianFirstResponseSeconds: row.first_response === null ? null : Number(row.first_response),
+    medianResolutionSeconds: row.resolution === null ? null : Number(row.resolution),
+  };
+}
+
+/** Active tickets waiting for the desk since before `before`, longest first. */
+export async function waitingTickets(db: Db, departments: readonly TTicketDepartment[], before: Date, limit: number) {
+  if (departments.length === 0) return { rows: [], count: 0 };
+  const q = ticketsWithOwner(db)
+    .where('t.department', 'in', departments)
+    .where('t.status', '<>', 'closed')
+    .where('t.waiting_since', '<', before);
+  const [rows, total] = await Promise.all([
+    q.orderBy('t.waiting_since').orderBy('t.id').limit(limit).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}

@@ -1,0 +1,182 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  isStaff,
+  ZActiveTicketList,
+  ZActiveTicketsQuery,
+  ZAttachmentIdParams,
+  ZCreateTicketRequest,
+  ZTicket,
+  ZTicketHistoryPage,
+  ZTicketHistoryQuery,
+  ZTicketIdParams,
+  ZTicketParam,
+  ZTicketStats,
+  ZTicketStatsQuery,
+  ZUpdateTicketRequest,
+} from '@portal/contracts';
+import { caller, requestSource } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/schemas.js';
+import { readMultipart, registerMultipart, sendStoredFile, type Upload } from '../../lib/files.js';
+import * as tickets from './tickets.service.js';
+
+/** Files read from a multipart request, handed from its preValidation hook to its handler. */
+const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+
+/**
+ * multipart/form-data → the same body the JSON clients send (text parts), validated by
+ * the route's own zod schema; the file parts wait for the service in `uploadsOf`.
+ */
+async function multipartBody(req: FastifyRequest) {
+  if (!req.isMultipart()) return;
+  const form = await readMultipart(req, tickets.TICKET_UPLOAD_RULES);
+  uploadsOf.set(req, form.files);
+  req.body = form.fields;
+}
+
+const files = (req: FastifyRequest) => uploadsOf.get(req) ?? [];
+
+/** `next`/`previous` as absolute-path URLs with the same filters. */
+function pageUrl(req: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(req.url, 'http://x');
+  url.searchParams.set('page', String(page));
+  return url.pathname + url.search;
+}
+
+const MULTIPART_NOTE =
+  'JSON, or multipart/form-data with the same fields as text parts plus up to 5 files (field `attachments`; PNG, JPEG, PDF or UTF-8 text by content; 10 MiB each).';
+
+export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin: only these routes take multipart bodies (up to 5 × 10 MiB;
+  // the app's 1 MiB body limit still holds for JSON).
+  await registerMultipart(app);
+
+  app.post(
+    '/user/create_ticket/',
+    {
+      preValidation: multipartBody,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Raise a support ticket for a department',
+        description: MULTIPART_NOTE,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ZCreateTicketRequest,
+        response: { 201: ZTicket, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (req, reply) => {
+      const ticket = await tickets.createTicket(app.ctx, caller(req).user, req.body, files(req), requestSource(req));
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  app.get(
+    '/user/active-tickets/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'My active tickets: as owner, and those of the desks I am on (newest activity first)',
+        description: 'The `x-total-count` header has the number of matching tickets when the list is cut at `limit`.',
+        querystring: ZActiveTicketsQuery,
+        response: { 200: ZActiveTicketList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req, reply) => {
+      const { tickets: list, total } = await tickets.listActiveTickets(app.ctx, caller(req).user, req.query);
+      reply.header('x-total-count', String(total));
+      return list;
+    },
+  );
+
+  app.get(
+    '/user/ticket_detail/:id/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'One ticket with its thread (owner and desk only; 404 for anyone else)',
+        params: ZTicketIdParams,
+        response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => tickets.getTicket(app.ctx, caller(req).user, req.params.id),
+  );
+
+  app.put(
+    '/user/active-tickets/:ticket/',
+    {
+      preValidation: multipartBody,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Answer a ticket: a reply (with attachments) and/or a new status',
+        description: `${MULTIPART_NOTE} Only the desk sets in_progress/answered; the owner replies, closes, and reopens within 7 days.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: ZTicketParam,
+        body: ZUpdateTicketRequest,
+        response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (req) =>
+      tickets.updateTicket(app.ctx, caller(req).user, req.params.ticket, req.body, files(req), requestSource(req)),
+  );
+
+  app.get(
+    '/user/ticket_attachment/:id/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Download an attachment (owner and desk of its ticket only)',
+        params: ZAttachmentIdParams,
+        response: { ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => sendStoredFile(reply, await tickets.getAttachment(app.ctx, caller(req).user, req.params.id)),
+  );
+
+  app.get(
+    '/user/ticket-history/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Closed tickets I own or whose desk I am on: searchable, paged, newest closed first',
+        querystring: ZTicketHistoryQuery,
+        response: { 200: ZTicketHistoryPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const { results, count, page, pageSize } = await tickets.ticketHistory(app.ctx, caller(req).user, req.query);
+      return {
+        results,
+        count,
+        next: page * pageSize < count ? pageUrl(req, page + 1) : null,
+        previous: page > 1 ? pageUrl(req, page - 1) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/user/ticket-stats/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Desk statistics for the departments whose desk I am on',
+        querystring: ZTicketStatsQuery,
+        response: { 200: ZTicketStats, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => tickets.ticketStats(app.ctx, caller(req).user, req.query),
+  );
+
+  // Spec §7's desk channel: any staff member may connect; each frame goes only to the
+  // desk of its ticket's department.
+  app.gateway.channel({ path: tickets.ADMINS_CHANNEL, allow: (user) => isStaff(user) });
+
+  // Every server delivers to its own sockets; the bus tells them all.
+  const unsubscribe = app.ctx.bus.subscribe((event) => {
+    if (event.type !== 'ticket') return;
+    void tickets
+      .deliverTicketEvent(app.ctx, event as unknown as tickets.TicketBusEvent, app.gateway)
+      .catch((err: unknown) => app.log.error({ err }, 'ticket delivery failed'));
+  });
+  app.addHook('onClose', async () => unsubscribe());
+};

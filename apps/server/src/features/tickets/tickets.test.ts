@@ -1,0 +1,758 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ZTicket,
+  ZTicketHistoryPage,
+  ZTicketStats,
+  ZWsAdminNewTicket,
+  ZWsAdminUpdateTicket,
+  ZWsTicketUpdate,
+} from '@portal/contracts';
+import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
+
+let s: TestServer;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s?.stop());
+
+/** One sign-in per demo user for the whole file. */
+async function as(username: string): Promise<string> {
+  if (!tokens.has(username)) tokens.set(username, await s.login(username));
+  return tokens.get(username)!;
+}
+
+// ---- sample files: the type is decided by these bytes, whatever the name says
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest-of-a-jpeg')]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const TXT = Buffer.from('The printer on floor 2 says: ¡Hola! مرحبا\n');
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.from([0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]),
+  Buffer.alloc(64),
+]);
+const MiB = 1024 * 1024;
+
+interface FilePart {
+  name: string;
+  data: Uint8Array;
+  type?: string;
+}
+
+/** A multipart request (the same fields as JSON, plus file parts named `attachments`). */
+async function multipart(
+  method: string,
+  url: string,
+  token: string,
+  fields: Record<string, unknown>,
+  files: FilePart[],
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  for (const f of files) {
+    form.append(
+      'attachments',
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }),
+      f.name,
+    );
+  }
+  const res = await fetch(s.url + url, { method, headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+const ticketBody = (over: Record<string, unknown> = {}) => ({
+  department: 'IT',
+  subject: 'Printer on floor 2',
+  description: 'It prints blank pages.',
+  priority: 'high',
+  ...over,
+});
+
+async function createTicket(owner: string, over: Record<string, unknown> = {}) {
+  const res = await s.api('POST', '/api/user/create_ticket/', { token: await as(owner), body: ticketBody(over) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return ZTicket.parse(res.body);
+}
+
+const update = async (who: string, id: number, body: object) =>
+  s.api('PUT', `/api/user/active-tickets/${id}/`, { token: await as(who), body });
+
+async function download(who: string, url: string) {
+  const res = await fetch(s.url + url, { headers: { authorization: `Bearer ${await as(who)}` } });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function counts() {
+  const db = s.database.db;
+  const n = async (t: 'tickets' | 'files' | 'ticket_replies' | 'ticket_attachments') =>
+    Number(
+      (
+        await db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    tickets: await n('tickets'),
+    files: await n('files'),
+    replies: await n('ticket_replies'),
+    links: await n('ticket_attachments'),
+  };
+}
+
+/** Everything the server sent on this socket before now has arrived once this resolves. */
+async function flush(sock: TestSocket) {
+  const pongs = () => sock.messages.filter((m) => m.message?.command === 'pong').length;
+  const before = pongs();
+  sock.ws.send(JSON.stringify({ command: 'ping' }));
+  await sock.next(() => pongs() > before);
+}
+
+describe('creating a ticket', () => {
+  it('answers the ticket in the spec §7 shape, for the owner', async () => {
+    const t = await createTicket('hr', { priority: undefined });
+    expect(t).toMatchObject({
+      user: { username: 'hr', user_type: 'HR' },
+      department: 'IT',
+      status: 'open',
+      priority: 'normal',
+      ticket_reply: [],
+      attachments: [],
+      first_response_at: null,
+      closed_at: null,
+    });
+    expect(t.waiting_since).toBe(t.created_at);
+    const detail = await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as('hr') });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toEqual(t);
+  });
+
+  it('refuses bad input with 400 under each field, and saves nothing', async () => {
+    const before = await counts();
+    const token = await as('hr');
+    const cases: [object, string[]][] = [
+      [ticketBody({ subject: '   ' }), ['subject']],
+      [ticketBody({ description: '' }), ['description']],
+      [ticketBody({ department: 'BOSS' }), ['department']],
+      [ticketBody({ department: 'INTERPRETER' }), ['department']],
+      [ticketBody({ priority: 'asap' }), ['priority']],
+      [ticketBody({ subject: 'x'.repeat(201) }), ['subject']],
+      [{}, ['department', 'description', 'subject']],
+      [ticketBody({ owner_id: 1 }), ['non_field_errors']], // unknown keys are refused
+    ];
+    for (const [body, fields] of cases) {
+      const res = await s.api('POST', '/api/user/create_ticket/', { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+      expect(Object.keys(res.body.extra.fields).sort(), JSON.stringify(body)).toEqual(fields);
+    }
+    const empty = await s.api('POST', '/api/user/create_ticket/', { token, body: ticketBody({ subject: '' }) });
+    expect(empty.body.extra.fields.subject).toEqual(['Write a subject.']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is for signed-in staff only', async () => {
+    expect((await s.api('POST', '/api/user/create_ticket/', { body: ticketBody() })).status).toBe(401);
+    const interpreter = await as('interpreter01');
+    expect((await s.api('POST', '/api/user/create_ticket/', { token: interpreter, body: ticketBody() })).status).toBe(
+      403,
+    );
+    expect((await s.api('GET', '/api/user/active-tickets/', { token: interpreter })).status).toBe(403);
+  });
+
+  it('takes multipart with PNG, JPEG, PDF and TXT attachments, typed by their bytes, and serves them back', async () => {
+    const res = await multipart(
+      'POST',
+      '/api/user/create_ticket/',
+      await as('hr'),
+      ticketBody({ subject: 'Screenshots' }),
+      [
+        { name: 'screen.png', data: PNG, type: 'image/png' },
+        { name: 'photo.JPG', data: JPEG },
+        { name: 'invoice.pdf', data: PDF, type: 'application/pdf' },
+        { name: 'تقرير.txt', data: TXT, type: 'text/plain' },
+        // A real PNG under a misleading name keeps its name plus the right extension.
+        { name: 'notes.txt', data: PNG, type: 'text/plain' },
+      ],
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const t = ZTicket.parse(res.body);
+    expect(t.subject).toBe('Screenshots');
+    expect(t.attachments.map((a) => [a.filename, a.content_type, a.size])).toEqual([
+      ['screen.png', 'image/png', PNG.length],
+      ['photo.JPG', 'image/jpeg', JPEG.length],
+      ['invoice.pdf', 'application/pdf', PDF.length],
+      ['تقرير.txt', 'text/plain', TXT.length],
+      ['notes.txt.png', 'image/png', PNG.length],
+    ]);
+    const expected = [PNG, JPEG, PDF, TXT, PNG];
+    for (const [i, a] of t.attachments.entries()) {
+      for (const who of ['hr', 'it', 'admin']) {
+        const d = await download(who, a.url);
+        expect(d.status, `${who} ${a.filename}`).toBe(200);
+        expect(d.bytes.equals(expected[i]!)).toBe(true);
+        expect(d.headers.get('content-type')).toBe(
+          a.content_type === 'text/plain' ? 'text/plain; charset=utf-8' : a.content_type,
+        );
+        expect(d.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
+        expect(d.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    }
+    const arabic = await download('hr', t.attachments[3]!.url);
+    expect(arabic.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('تقرير.txt')}`);
+  });
+
+  it('stores HTML sent as a .png as the plain text it is, renamed, never as a page', async () => {
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const res = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), [
+      { name: 'cat.png', data: html, type: 'image/png' },
+    ]);
+    expect(res.status).toBe(201);
+    const a = res.body.attachments[0];
+    expect([a.filename, a.content_type]).toEqual(['cat.png.txt', 'text/plain']);
+    const d = await download('hr', a.url);
+    expect(d.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(d.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(d.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('validates multipart fields with the same schema as JSON', async () => {
+    const before = await counts();
+    const res = await multipart(
+      'POST',
+      '/api/user/create_ticket/',
+      await as('hr'),
+      ticketBody({ subject: '', department: 'BOSS' }),
+      [{ name: 'a.png', data: PNG }],
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.extra.fields).sort()).toEqual(['department', 'subject']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects disguised, empty, binary and non-UTF-8 files, and creates no ticket', async () => {
+    const before = await counts();
+    const bad: FilePart[][] = [
+      [{ name: 'setup.png', data: EXE, type: 'image/png' }],
+      [
+        { name: 'ok.png', data: PNG },
+        { name: 'invoice.pdf', data: EXE, type: 'application/pdf' },
+      ],
+      [{ name: 'empty.txt', data: Buffer.alloc(0), type: 'text/plain' }],
+      [{ name: 'latin1.txt', data: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) }],
+      [{ name: 'nul.txt', data: Buffer.from('abc\0def') }],
+    ];
+    for (const files of bad) {
+      const res = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), files);
+      expect(res.status, files.map((f) => f.name).join()).toBe(400);
+      expect(Object.keys(res.body.extra.fields)).toEqual(['attachments']);
+      expect(res.body.extra.fields.attachments.join(' ')).toContain(files.at(-1)!.name);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects more than 5 files, and a file over 10 MiB with 413 on the field', async () => {
+    const before = await counts();
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `s${i}.png`, data: PNG }));
+    const tooMany = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), six);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.extra.fields.attachments).toEqual(['At most 5 files per message.']);
+
+    const big = Buffer.alloc(10 * MiB + 1, 0x41);
+    const tooBig = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), [
+      { name: 'ok.png', data: PNG },
+      { name: 'huge.txt', data: big },
+    ]);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toEqual({
+      message: 'huge.txt is larger than 10 MiB.',
+      extra: { fields: { attachments: ['huge.txt is larger than 10 MiB.'] } },
+    });
+    expect(await counts()).toEqual(before);
+    // JSON bodies keep the app's 1 MiB limit on these routes too.
+    const json = await s.api('POST', '/api/user/create_ticket/', {
+      token: await as('hr'),
+      body: ticketBody({ description: 'x'.repeat(MiB + 10) }),
+    });
+    expect(json.status).toBe(413);
+  });
+
+  it('answers malformed multipart bodies with 400 in the error shape', async () => {
+    const token = await as('hr');
+    const bodies: [string, string][] = [
+      ['multipart/form-data', '--x\r\n'],
+      ['multipart/form-data; boundary=x', 'garbage'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="subject"\r\n\r\nunfinished'],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await s.api('POST', '/api/user/create_ticket/', {
+        token,
+        rawBody: body,
+        headers: { 'content-type': type },
+      });
+      expect(res.status, body).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    // Other routes do not take multipart at all.
+    const other = await s.api('POST', '/api/notifications/read/', {
+      token,
+      rawBody: '--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(other.status).toBe(415);
+  });
+
+  it('accepts the largest upload: 5 files of exactly 10 MiB', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => {
+      const data = Buffer.alloc(10 * MiB, 0x61 + i);
+      PNG.copy(data); // a PNG signature followed by padding is still a PNG by its bytes
+      return { name: `scan${i}.png`, data };
+    });
+    const res = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), files);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect(res.body.attachments.map((a: { size: number }) => a.size)).toEqual(Array(5).fill(10 * MiB));
+    const d = await download('it', res.body.attachments[4].url);
+    expect(d.bytes.equals(files[4]!.data)).toBe(true);
+  });
+});
+
+describe('who sees what', () => {
+  it('owner and desk (department, groups above, ADMIN) see it; anyone else gets 404 everywhere', async () => {
+    const t = await createTicket('hr', { subject: 'Laptop will not boot' });
+    const withFile = await multipart('POST', '/api/user/create_ticket/', await as('hr'), ticketBody(), [
+      { name: 'err.png', data: PNG },
+    ]);
+    const attachmentUrl = withFile.body.attachments[0].url as string;
+    for (const who of ['hr', 'it', 'manager.it', 'director.gi', 'admin']) {
+      expect((await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as(who) })).status, who).toBe(200);
+      expect((await download(who, attachmentUrl)).status, who).toBe(200);
+    }
+    const missing = await s.api('GET', '/api/user/ticket_detail/99999999/', { token: await as('quality') });
+    for (const who of ['quality', 'finance', 'director.ad', 'manager.hr', 'g.e']) {
+      const token = await as(who);
+      const detail = await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token });
+      expect(detail.status, who).toBe(404);
+      // Indistinguishable from a ticket that does not exist.
+      expect(detail.body).toEqual(missing.body);
+      const put = await s.api('PUT', `/api/user/active-tickets/${t.id}/`, { token, body: { reply: 'peek' } });
+      expect(put.status, who).toBe(404);
+      const putFile = await multipart('PUT', `/api/user/active-tickets/${t.id}/`, token, { reply: 'peek' }, [
+        { name: 'a.png', data: PNG },
+      ]);
+      expect(putFile.status, who).toBe(404);
+      const d = await download(who, attachmentUrl);
+      expect(d.status, who).toBe(404);
+      expect(d.headers.get('content-type')).toMatch(/application\/json/);
+      const list = await s.api('GET', '/api/user/active-tickets/', { token });
+      expect(
+        list.body.map((x: { id: number }) => x.id),
+        who,
+      ).not.toContain(t.id);
+    }
+    expect((await download('quality', '/api/user/ticket_attachment/99999999/')).status).toBe(404);
+    const fresh = await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as('hr') });
+    expect(fresh.body.ticket_reply).toEqual([]);
+  });
+
+  it('lists active tickets as owner and as desk, with filters', async () => {
+    const mine = await createTicket('quality', {
+      department: 'FINANCE',
+      subject: 'Payslip missing',
+      priority: 'urgent',
+    });
+    const other = await createTicket('hr', { department: 'QUALITY', subject: 'Audit checklist', priority: 'low' });
+    const token = await as('quality');
+    const all = await s.api('GET', '/api/user/active-tickets/', { token });
+    expect(all.status).toBe(200);
+    const ids = all.body.map((x: { id: number }) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([mine.id, other.id]));
+    for (const x of all.body) ZTicket.parse(x);
+    expect(all.headers.get('x-total-count')).toBe(String(all.body.length));
+    const onlyMine = await s.api('GET', '/api/user/active-tickets/?scope=mine', { token });
+    expect(onlyMine.body.map((x: { id: number }) => x.id)).toEqual([mine.id]);
+    const desk = await s.api('GET', '/api/user/active-tickets/?scope=desk&priority=low', { token });
+    expect(desk.body.map((x: { id: number }) => x.id)).toEqual([other.id]);
+    const search = await s.api('GET', '/api/user/active-tickets/?search=payslip', { token });
+    expect(search.body.map((x: { id: number }) => x.id)).toEqual([mine.id]);
+    const byId = await s.api('GET', `/api/user/active-tickets/?search=%23${other.id}`, { token });
+    expect(byId.body.map((x: { id: number }) => x.id)).toEqual([other.id]);
+    const wildcard = await s.api('GET', '/api/user/active-tickets/?search=%25', { token });
+    expect(wildcard.body).toEqual([]);
+    const limited = await s.api('GET', '/api/user/active-tickets/?limit=1', { token });
+    expect(limited.body).toHaveLength(1);
+    expect(Number(limited.headers.get('x-total-count'))).toBe(ids.length);
+    // The finance desk sees the quality user's ticket; G.AD stands above FINANCE.
+    for (const who of ['finance', 'director.ad', 'admin']) {
+      const l = await s.api('GET', '/api/user/active-tickets/', { token: await as(who) });
+      expect(
+        l.body.map((x: { id: number }) => x.id),
+        who,
+      ).toContain(mine.id);
+    }
+    expect((await s.api('GET', '/api/user/active-tickets/?status=closed', { token })).status).toBe(400);
+  });
+});
+
+describe('answering a ticket', () => {
+  it('desk replies mark it answered, set the first response, notify the owner; the owner follows up', async () => {
+    const t = await createTicket('hr');
+    const r = await update('it', t.id, { reply: 'Try turning it off and on again.' });
+    expect(r.status).toBe(200);
+    const after = ZTicket.parse(r.body);
+    expect(after.status).toBe('answered');
+    expect(after.first_response_at).not.toBeNull();
+    expect(after.waiting_since).toBeNull();
+    expect(after.ticket_reply).toEqual([
+      expect.objectContaining({
+        ticket: t.id,
+        body: 'Try turning it off and on again.',
+        is_desk: true,
+        author: expect.objectContaining({ username: 'it' }),
+        attachments: [],
+      }),
+    ]);
+    const notes = await s.api('GET', '/api/notifications/all/', { token: await as('hr') });
+    expect(notes.body.results[0]).toMatchObject({
+      message: expect.stringMatching(/replied to your ticket "Printer on floor 2"; it is now answered/),
+      url: `/ticket/${t.id}`,
+    });
+
+    const follow = await update('hr', t.id, { reply: 'Still blank.' });
+    expect(follow.status).toBe(200);
+    expect(follow.body.status).toBe('open');
+    expect(follow.body.waiting_since).not.toBeNull();
+    expect(follow.body.first_response_at).toBe(after.first_response_at);
+    expect(follow.body.ticket_reply.map((x: { is_desk: boolean }) => x.is_desk)).toEqual([true, false]);
+
+    const progress = await update('director.gi', t.id, { status: 'in_progress' });
+    expect(progress.body.status).toBe('in_progress');
+    const statusNote = await s.api('GET', '/api/notifications/all/', { token: await as('hr') });
+    expect(statusNote.body.results[0].message).toBe('Your ticket "Printer on floor 2" is now in progress.');
+    // An explicit status wins over the automatic one.
+    const keep = await update('it', t.id, { reply: 'Ordering a part.', status: 'in_progress' });
+    expect(keep.body.status).toBe('in_progress');
+
+    const log = await s.api('GET', `/api/eventlogs/?target_type=ticket&target_id=${t.id}`, {
+      token: await as('admin'),
+    });
+    expect(log.body.results.map((e: { action: string }) => e.action).sort()).toEqual([
+      'ticket.created',
+      'ticket.replied',
+      'ticket.replied',
+      'ticket.replied',
+      'ticket.status_changed',
+      'ticket.status_changed',
+      'ticket.status_changed',
+    ]);
+    const created = log.body.results.find((e: { action: string }) => e.action === 'ticket.created');
+    expect(created).toMatchObject({ actor_username: 'hr', details: { department: 'IT', priority: 'high' } });
+  });
+
+  it('only the desk sets in_progress/answered; the owner closes and reopens within 7 days', async () => {
+    const t = await createTicket('hr');
+    for (const status of ['in_progress', 'answered']) {
+      const res = await update('hr', t.id, { status });
+      expect(res.status, status).toBe(403);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    const closed = await update('hr', t.id, { status: 'closed' });
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('closed');
+    expect(closed.body.closed_at).not.toBeNull();
+    expect(Date.parse(closed.body.reopen_until) - Date.parse(closed.body.closed_at)).toBe(7 * 86_400_000);
+
+    for (const who of ['hr', 'it']) {
+      const reply = await update(who, t.id, { reply: 'One more thing' });
+      expect(reply.status, who).toBe(400);
+      expect(Object.keys(reply.body.extra.fields)).toEqual(['reply']);
+    }
+    expect((await update('it', t.id, { status: 'answered' })).status).toBe(400);
+    const active = await s.api('GET', '/api/user/active-tickets/', { token: await as('hr') });
+    expect(active.body.map((x: { id: number }) => x.id)).not.toContain(t.id);
+
+    // Reopen with a reply in one request.
+    const reopened = await update('hr', t.id, { status: 'open', reply: 'It is back.' });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'open', closed_at: null, reopen_until: null });
+    expect(reopened.body.waiting_since).not.toBeNull();
+
+    // Reply and close together.
+    const done = await update('hr', t.id, { reply: 'Fixed, thanks.', status: 'closed' });
+    expect(done.body.status).toBe('closed');
+    expect(done.body.ticket_reply.at(-1).body).toBe('Fixed, thanks.');
+
+    await s.database.db
+      .updateTable('tickets')
+      .set({ closed_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', t.id)
+      .execute();
+    const late = await update('hr', t.id, { status: 'open' });
+    expect(late.status).toBe(400);
+    expect(late.body.extra.fields.status[0]).toMatch(/more than 7 days/);
+    // The desk may still reopen it.
+    expect((await update('it', t.id, { status: 'open' })).body.status).toBe('open');
+  });
+
+  it('refuses empty or malformed answers with 400 under the field', async () => {
+    const t = await createTicket('hr');
+    const before = await counts();
+    const cases: [object, string][] = [
+      [{}, 'non_field_errors'],
+      [{ reply: '   ' }, 'reply'],
+      [{ reply: 'x'.repeat(10_001) }, 'reply'],
+      [{ status: 'bogus' }, 'status'],
+      [{ reply: 'hi', extra: 1 }, 'non_field_errors'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await update('it', t.id, body);
+      expect(res.status, JSON.stringify(body).slice(0, 50)).toBe(400);
+      expect(Object.keys(res.body.extra.fields), JSON.stringify(body).slice(0, 50)).toEqual([field]);
+    }
+    expect(
+      (await s.api('PUT', '/api/user/active-tickets/abc/', { token: await as('it'), body: { reply: 'x' } })).status,
+    ).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('carries attachments on replies (multipart), and never without a reply', async () => {
+    const t = await createTicket('hr');
+    const res = await multipart(
+      'PUT',
+      `/api/user/active-tickets/${t.id}/`,
+      await as('it'),
+      { reply: 'See the manual.' },
+      [
+        { name: 'manual.pdf', data: PDF },
+        { name: 'diagram.png', data: PNG },
+      ],
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const reply = ZTicket.parse(res.body).ticket_reply[0]!;
+    expect(reply.attachments.map((a) => a.content_type)).toEqual(['application/pdf', 'image/png']);
+    expect((await download('hr', reply.attachments[0]!.url)).bytes.equals(PDF)).toBe(true);
+    expect((await download('finance', reply.attachments[0]!.url)).status).toBe(404);
+
+    const before = await counts();
+    const noReply = await multipart('PUT', `/api/user/active-tickets/${t.id}/`, await as('hr'), { status: 'closed' }, [
+      { name: 'a.png', data: PNG },
+    ]);
+    expect(noReply.status).toBe(400);
+    expect(Object.keys(noReply.body.extra.fields)).toEqual(['attachments']);
+    const disguised = await multipart('PUT', `/api/user/active-tickets/${t.id}/`, await as('hr'), { reply: 'here' }, [
+      { name: 'virus.jpg', data: EXE },
+    ]);
+    expect(disguised.status).toBe(400);
+    const tooMany = await multipart(
+      'PUT',
+      `/api/user/active-tickets/${t.id}/`,
+      await as('hr'),
+      { reply: 'here' },
+      Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: PNG })),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(await counts()).toEqual(before);
+    const still = await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as('hr') });
+    expect(still.body.status).toBe('answered');
+    expect(still.body.ticket_reply).toHaveLength(1);
+  });
+});
+
+describe('live', () => {
+  it('sends admin_new_ticket to exactly the desk of the department, and admin_update_ticket on changes', async () => {
+    const desk = ['it', 'manager.it', 'director.gi', 'admin'];
+    const others = ['quality', 'finance', 'director.ad'];
+    const sockets = new Map<string, TestSocket>();
+    for (const who of [...desk, ...others]) sockets.set(who, openSocket(s.url, '/ws/admins/', await as(who)));
+    const owner = openSocket(s.url, '/ws/notification/', await as('hr'));
+    await Promise.all([...sockets.values(), owner].map(ready));
+
+    const t = await createTicket('hr', { subject: 'VPN drops every hour' });
+    for (const who of desk) {
+      const m = await sockets
+        .get(who)!
+        .next((x) => x.message?.command === 'admin_new_ticket' && x.message.data.id === t.id);
+      const frame = ZWsAdminNewTicket.parse(m);
+      expect(frame.message.data).toEqual(t);
+    }
+    // Another department's new ticket reaches its own desk; nothing of the IT ticket went there.
+    const f = await createTicket('hr', { department: 'FINANCE', subject: 'Expense claim' });
+    await sockets.get('finance')!.next((x) => x.message?.command === 'admin_new_ticket' && x.message.data.id === f.id);
+    for (const who of others) {
+      await flush(sockets.get(who)!);
+      const got = sockets
+        .get(who)!
+        .messages.filter((x) => x.message?.command === 'admin_new_ticket')
+        .map((x) => x.message.data.id);
+      expect(got, who).not.toContain(t.id);
+    }
+    expect(sockets.get('quality')!.messages.some((x) => x.message?.command === 'admin_new_ticket')).toBe(false);
+
+    // A desk reply: the desk hears admin_update_ticket, the owner ticket_update and a notification.
+    const r = await update('manager.it', t.id, { reply: 'Known issue, patch tonight.' });
+    const reply = r.body.ticket_reply[0];
+    for (const who of desk) {
+      const m = await sockets
+        .get(who)!
+        .next((x) => x.message?.command === 'admin_update_ticket' && x.message.ticket === t.id);
+      expect(ZWsAdminUpdateTicket.parse(m).message).toEqual({
+        command: 'admin_update_ticket',
+        ticket: t.id,
+        data: reply,
+        status: 'answered',
+      });
+    }
+    const live = await owner.next((x) => x.message?.command === 'ticket_update' && x.message.ticket === t.id);
+    expect(ZWsTicketUpdate.parse(live).message).toEqual({
+      command: 'ticket_update',
+      ticket: t.id,
+      data: reply,
+      status: 'answered',
+    });
+    const bell = await owner.next(
+      (x) => x.message?.command === 'notification' && x.message.data.url === `/ticket/${t.id}`,
+    );
+    expect(bell.message.data.message).toMatch(/replied to your ticket/);
+
+    // A status change alone: data is null.
+    await update('hr', t.id, { status: 'closed' });
+    const closed = await sockets
+      .get('admin')!
+      .next(
+        (x) =>
+          x.message?.command === 'admin_update_ticket' && x.message.ticket === t.id && x.message.status === 'closed',
+      );
+    expect(closed.message.data).toBeNull();
+    await owner.next((x) => x.message?.command === 'ticket_update' && x.message.status === 'closed');
+    for (const who of others) {
+      await flush(sockets.get(who)!);
+      expect(
+        sockets.get(who)!.messages.some((x) => x.message?.ticket === t.id),
+        who,
+      ).toBe(false);
+    }
+    // Desk members get a notification for each new ticket of their desk (bell), others do not.
+    const itNotes = await s.api('GET', '/api/notifications/all/', { token: await as('it') });
+    expect(itNotes.body.results.some((n: { url: string }) => n.url === `/dashboard/ticket/${t.id}`)).toBe(true);
+    expect(itNotes.body.results.find((n: { url: string }) => n.url === `/dashboard/ticket/${t.id}`).message).toBe(
+      'Hala Rashed sent a ticket: VPN drops every hour',
+    );
+    const qNotes = await s.api('GET', '/api/notifications/all/', { token: await as('quality') });
+    expect(qNotes.body.results.some((n: { url: string }) => n.url === `/dashboard/ticket/${t.id}`)).toBe(false);
+
+    // A frame the client sends that fails is answered with an error frame.
+    const a = sockets.get('admin')!;
+    a.ws.send('not json');
+    expect((await a.next((x) => x.message?.command === 'error')).message.data).toEqual(expect.any(String));
+    for (const sock of [...sockets.values(), owner]) sock.ws.close();
+  });
+});
+
+describe('history and statistics', () => {
+  it('pages and searches closed tickets for owner and desk only', async () => {
+    const subjects = ['Badge reader broken', 'Badge printer jammed', 'Monitor flickers'];
+    const made = [];
+    for (const subject of subjects) {
+      const t = await createTicket('marketing', { department: 'DEVELOPER', subject });
+      await update('marketing', t.id, { status: 'closed' });
+      made.push(t);
+    }
+    const token = await as('marketing');
+    const p1 = await s.api('GET', '/api/user/ticket-history/?search=badge&page_size=1', { token });
+    expect(p1.status).toBe(200);
+    const page = ZTicketHistoryPage.parse(p1.body);
+    expect(page.count).toBe(2);
+    expect(page.results[0]).toMatchObject({ id: made[1]!.id, status: 'closed', reply_count: 0 });
+    expect(page.next).toBe('/api/user/ticket-history/?search=badge&page_size=1&page=2');
+    const p2 = await s.api('GET', page.next!, { token });
+    expect(p2.body.results.map((x: { id: number }) => x.id)).toEqual([made[0]!.id]);
+    expect(p2.body.previous).toBe('/api/user/ticket-history/?search=badge&page_size=1&page=1');
+    // The DEVELOPER desk sees them; a stranger does not.
+    const dev = await s.api('GET', '/api/user/ticket-history/?search=badge', { token: await as('dev') });
+    expect(dev.body.count).toBe(2);
+    const stranger = await s.api('GET', '/api/user/ticket-history/?search=badge', { token: await as('rtm') });
+    expect(stranger.body.count).toBe(0);
+    expect((await s.api('GET', '/api/user/ticket-history/?page=0', { token })).status).toBe(400);
+  });
+
+  it('counts open tickets, medians over a period, and flags tickets waiting too long', async () => {
+    const t1 = await createTicket('hr', { department: 'RTM', subject: 'Schedule export' });
+    const t2 = await createTicket('hr', { department: 'RTM', subject: 'Queue wallboard' });
+    const t3 = await createTicket('hr', { department: 'RTM', subject: 'Headset' });
+    const db = s.database.db;
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    await db
+      .updateTable('tickets')
+      .set({ created_at: hoursAgo(5), waiting_since: hoursAgo(5) })
+      .where('id', '=', t1.id)
+      .execute();
+    await db
+      .updateTable('tickets')
+      .set({ created_at: hoursAgo(3), waiting_since: hoursAgo(3) })
+      .where('id', '=', t2.id)
+      .execute();
+    await db
+      .updateTable('tickets')
+      .set({ created_at: hoursAgo(2) })
+      .where('id', '=', t3.id)
+      .execute();
+    await update('rtm', t3.id, { reply: 'Replacement on the way.' }); // first response after ~2 h
+    await update('rtm', t3.id, { status: 'closed' });
+
+    const rtm = await as('rtm');
+    const res = await s.api('GET', '/api/user/ticket-stats/', { token: rtm });
+    expect(res.status).toBe(200);
+    const stats = ZTicketStats.parse(res.body);
+    expect(stats.departments).toEqual(['RTM']);
+    expect(stats.open_by_status).toEqual({ open: 2, in_progress: 0, answered: 0, total: 2 });
+    expect(stats.open_by_department).toEqual([{ department: 'RTM', open: 2, in_progress: 0, answered: 0, total: 2 }]);
+    expect(stats.created_in_period).toBe(3);
+    expect(stats.closed_in_period).toBe(1);
+    expect(stats.median_first_response_minutes).toBeGreaterThanOrEqual(119);
+    expect(stats.median_first_response_minutes).toBeLessThan(125);
+    expect(stats.median_resolution_minutes).toBeGreaterThanOrEqual(119);
+    expect(stats.waiting_minutes).toBe(240);
+    expect(stats.waiting.map((w) => w.id)).toEqual([t1.id]);
+    expect(stats.waiting[0]!.waiting_minutes).toBeGreaterThanOrEqual(299);
+    expect(stats.waiting_count).toBe(1);
+
+    const longer = await s.api('GET', '/api/user/ticket-stats/?waiting_minutes=120', { token: rtm });
+    expect(longer.body.waiting.map((w: { id: number }) => w.id)).toEqual([t1.id, t2.id]);
+    const lastHour = encodeURIComponent(hoursAgo(1).toISOString());
+    const recent = await s.api('GET', `/api/user/ticket-stats/?from=${lastHour}`, { token: rtm });
+    expect(recent.body.created_in_period).toBe(0);
+    expect(recent.body.median_first_response_minutes).toBeNull();
+    // G.SDM stands above RTM; ADMIN sees every department.
+    const gsdm = await s.api('GET', '/api/user/ticket-stats/', { token: await as('g.sdm') });
+    expect(gsdm.body.departments).toEqual(['WFM', 'RTM', 'G.SDM']);
+    expect(gsdm.body.open_by_status.total).toBe(2);
+    const admin = await s.api('GET', '/api/user/ticket-stats/', { token: await as('admin') });
+    expect(admin.body.departments).toHaveLength(19);
+    // Nobody else's figures leak into a desk's statistics.
+    const hrStats = await s.api('GET', '/api/user/ticket-stats/', { token: await as('hr') });
+    expect(hrStats.body.departments).toEqual(['HR']);
+    expect(hrStats.body.waiting).toEqual([]);
+
+    const bad = await s.api(
+      'GET',
+      `/api/user/ticket-stats/?from=${lastHour}&to=${encodeURIComponent(hoursAgo(2).toISOString())}`,
+      {
+        token: rtm,
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.extra.fields)).toEqual(['from']);
+    expect((await s.api('GET', '/api/user/ticket-stats/?waiting_minutes=0', { token: rtm })).status).toBe(400);
+  });
+});

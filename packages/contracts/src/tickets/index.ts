@@ -1,0 +1,3 @@
+export * from './tickets.js';
+export * from './ticket-access.js';
+export * from './ticket-live.js';

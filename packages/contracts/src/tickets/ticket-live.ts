@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ZWsError, ZWsNotification, ZWsPong } from '../live/messages.js';
+import { ZTicket, ZTicketReply, ZTicketStatus } from './tickets.js';
+
+/**
+ * Live frames of the tickets feature (spec §4, §7).
+ *
+ * `/ws/admins/` — to every connected desk member of the ticket's department:
+ *   {"message": {"command": "admin_new_ticket", "data": <ticket>}}
+ *   {"message": {"command": "admin_update_ticket", "ticket": <id>, "data": <new reply | null>, "status": <status>}}
+ *   {"message": {"command": "error", "data": <text>}}   (a frame the client sent failed)
+ *
+ * `/ws/notification/` — to the ticket's owner, alongside `notification` frames:
+ *   {"message": {"command": "ticket_update", "ticket": <id>, "data": <new reply | null>, "status": <status>}}
+ *
+ * Every socket of the user gets the frame, including the one of the tab that made the
+ * change: clients append a reply only if its id is not already in the thread.
+ */
+export const ZWsAdminNewTicket = z.object({
+  message: z.object({ command: z.literal('admin_new_ticket'), data: ZTicket }),
+});
+export type TWsAdminNewTicket = z.infer<typeof ZWsAdminNewTicket>;
+
+const updateFields = {
+  ticket: z.number().int(),
+  data: ZTicketReply.nullable(),
+  status: ZTicketStatus,
+};
+
+export const ZWsAdminUpdateTicket = z.object({
+  message: z.object({ command: z.literal('admin_update_ticket'), ...updateFields }),
+});
+export type TWsAdminUpdateTicket = z.infer<typeof ZWsAdminUpdateTicket>;
+
+export const ZWsTicketUpdate = z.object({
+  message: z.object({ command: z.literal('ticket_update'), ...updateFields }),
+});
+export type TWsTicketUpdate = z.infer<typeof ZWsTicketUpdate>;
+
+/** Everything the server sends on `/ws/admins/`. */
+export const ZWsAdminsServerMessage = z.union([ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsError, ZWsPong]);
+export type TWsAdminsServerMessage = z.infer<typeof ZWsAdminsServerMessage>;
+
+/** Everything the server sends on `/ws/notification/` (live/messages' frames plus ticket_update). */
+export const ZWsNotificationChannelMessage = z.union([ZWsNotification, ZWsTicketUpdate, ZWsError, ZWsPong]);
+export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChannelMessage>;

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { pagedResponse, ZPageQuery } from '../common/pagination.js';
+import { STAFF_DEPARTMENTS, ZUserType } from '../users/user-types.js';
+
+/**
+ * Support tickets (issue 5; spec §3, §7). Every payload of `/api/user/…ticket…` routes.
+ * Field names follow spec §7 where it names them (`user`, `status`, `ticket_reply`).
+ */
+
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export const ZTicketPriority = z.enum(TICKET_PRIORITIES, { error: 'Choose low, normal, high or urgent.' });
+export type TTicketPriority = z.infer<typeof ZTicketPriority>;
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'answered', 'closed'] as const;
+export const ZTicketStatus = z.enum(TICKET_STATUSES, { error: 'Choose open, in_progress, answered or closed.' });
+export type TTicketStatus = z.infer<typeof ZTicketStatus>;
+/** Statuses of a ticket that still needs someone (listed by active-tickets). */
+export const ACTIVE_TICKET_STATUSES = ['open', 'in_progress', 'answered'] as const satisfies readonly TTicketStatus[];
+
+/** A department a ticket goes to: one of spec §1's staff types (ZStaffDepartment with the form's wording). */
+export const ZTicketDepartment = z.enum(STAFF_DEPARTMENTS, { error: 'Choose a department.' });
+export type TTicketDepartment = z.infer<typeof ZTicketDepartment>;
+
+/** Attachments: at most this many per message (the ticket itself, or one reply). */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 5;
+/** 10 MiB per file. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Types decided from the bytes (magic numbers; TXT = valid UTF-8 without NUL), never from the name. */
+export const ATTACHMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf', 'text/plain'] as const;
+export type TAttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
+/** The multipart field name for files (any name is accepted; errors are reported under this one). */
+export const ATTACHMENTS_FIELD = 'attachments';
+
+/** The owner may reopen a closed ticket for this long after it was closed. */
+export const TICKET_REOPEN_DAYS = 7;
+/** Desk statistics flag active tickets waiting for the desk longer than this (query `waiting_minutes`). */
+export const DEFAULT_TICKET_WAITING_MINUTES = 240;
+
+export const SUBJECT_MAX = 200;
+export const MESSAGE_MAX = 10_000;
+
+const ZSubject = z
+  .string({ error: 'Write a subject.' })
+  .trim()
+  .min(1, 'Write a subject.')
+  .max(SUBJECT_MAX, `At most ${SUBJECT_MAX} characters.`);
+const ZMessage = (empty: string) =>
+  z.string({ error: empty }).trim().min(1, empty).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`);
+
+// ---------------------------------------------------------------- requests
+
+/**
+ * `POST /api/user/create_ticket/`: JSON, or multipart/form-data with these same fields
+ * as text parts plus up to 5 file parts (field `attachments`).
+ */
+export const ZCreateTicketRequest = z
+  .object({
+    department: ZTicketDepartment,
+    subject: ZSubject,
+    description: ZMessage('Describe the problem.'),
+    priority: ZTicketPriority.default('normal'),
+  })
+  .strict();
+export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
+
+/**
+ * `PUT /api/user/active-tickets/{ticket}/`: a reply and/or a new status (JSON, or
+ * multipart with file parts when the reply carries attachments). Without a status, a
+ * desk reply marks the ticket `answered` and an owner's reply to an answered ticket
+ * marks it `open` again. Omit `reply` rather than sending it blank.
+ */
+export const ZUpdateTicketRequest = z
+  .object({
+    reply: ZMessage('Write a reply.').optional(),
+    status: ZTicketStatus.optional(),
+  })
+  .strict()
+  .refine((b) => b.reply !== undefined || b.status !== undefined, {
+    message: 'Send a reply or a status.',
+    path: ['non_field_errors'],
+  });
+export type TUpdateTicketRequest = z.input<typeof ZUpdateTicketRequest>;
+
+export const ZTicketIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZTicketParam = z.object({ ticket: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZAttachmentIdParams = ZTicketIdParams;
+
+/** Whose tickets: as owner (`mine`), as desk member (`desk`), or both (`all`, the default). */
+export const ZTicketScope = z.enum(['all', 'mine', 'desk']);
+export type TTicketScope = z.infer<typeof ZTicketScope>;
+
+const ZSearch = z.string().trim().max(100);
+
+/** `GET /api/user/active-tickets/`: every filter optional (the desk queue's filters). */
+export const ZActiveTicketsQuery = z.object({
+  scope: ZTicketScope.default('all'),
+  status: z.enum(ACTIVE_TICKET_STATUSES).optional(),
+  department: ZTicketDepartment.optional(),
+  priority: ZTicketPriority.optional(),
+  search: ZSearch.optional(),
+  /** Newest activity first; at most this many (the answer's `x-total-count` header has the total). */
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type TActiveTicketsQuery = z.input<typeof ZActiveTicketsQuery>;
+
+/** `GET /api/user/ticket-history/`: closed tickets the caller may see, newest closed first. */
+export const ZTicketHistoryQuery = ZPageQuery.extend({
+  scope: ZTicketScope.default('all'),
+  department: ZTicketDepartment.optional(),
+  priority: ZTicketPriority.optional(),
+  /** Subject, description, replies, owner's username or name; `#12` or `12` also matches ticket 12. */
+  search: ZSearch.optional(),
+});
+export type TTicketHistoryQuery = z.input<typeof ZTicketHistoryQuery>;
+
+/** `GET /api/user/ticket-stats/`: period defaults to the last 30 days. */
+export const ZTicketStatsQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    waiting_minutes: z.coerce.number().int().min(1).max(43_200).default(DEFAULT_TICKET_WAITING_MINUTES),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: '`from` must be before `to`.',
+    path: ['from'],
+  });
+export type TTicketStatsQuery = z.input<typeof ZTicketStatsQuery>;
+
+// ---------------------------------------------------------------- answers
+
+export const ZTicketUser = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    user_type: ZUserType,
+  })
+  .meta({ id: 'TicketUser' });
+export type TTicketUser = z.infer<typeof ZTicketUser>;
+
+export const ZTicketAttachment = z
+  .object({
+    id: z.number().int(),
+    filename: z.string(),
+    content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
+    size: z.number().int(),
+    /** Download (Bearer auth; `content-disposition: attachment`). */
+    url: z.string(),
+  })
+  .meta({ id: 'TicketAttachment' });
+export type TTicketAttachment = z.infer<typeof ZTicketAttachment>;
+
+export const ZTicketReply = z
+  .object({
+    id: z.number().int(),
+    ticket: z.number().int(),
+    author: ZTicketUser,
+    body: z.string(),
+    /** Written by the desk (not by the ticket's owner). */
+    is_desk: z.boolean(),
+    created_at: z.string(),
+    attachments: z.array(ZTicketAttachment),
+  })
+  .meta({ id: 'TicketReply' });
+export type TTicketReply = z.infer<typeof ZTicketReply>;
+
+const ticketFields = {
+  id: z.number().int(),
+  /** The owner (spec §3: user with username). */
+  user: ZTicketUser,
+  department: ZTicketDepartment,
+  subject: z.string(),
+  description: z.string(),
+  priority: ZTicketPriority,
+  status: ZTicketStatus,
+  created_at: z.string(),
+  updated_at: z.string(),
+  first_response_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** Until when the owner may reopen it (closed tickets only). */
+  reopen_until: z.string().nullable(),
+  /** Since when it has waited for the desk (null: the desk has answered, or it is closed). */
+  waiting_since: z.string().nullable(),
+};
+
+export const ZTicket = z
+  .object({
+    ...ticketFields,
+    /** Attachments of the ticket's own message (the description). */
+    attachments: z.array(ZTicketAttachment),
+    /** Replies, oldest first. */
+    ticket_reply: z.array(ZTicketReply),
+  })
+  .meta({ id: 'Ticket' });
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZActiveTicketList = z.array(ZTicket);
+
+/** A history row: the ticket without its thread (open the detail for that). */
+export const ZTicketSummary = z
+  .object({ ...ticketFields, reply_count: z.number().int() })
+  .meta({ id: 'TicketSummary' });
+export type TTicketSummary = z.infer<typeof ZTicketSummary>;
+
+export const ZTicketHistoryPage = pagedResponse(ZTicketSummary);
+export type TTicketHistoryPage = z.infer<typeof ZTicketHistoryPage>;
+
+const ZOpenCounts = z.object({
+  open: z.number().int(),
+  in_progress: z.number().int(),
+  answered: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ZWaitingTicket = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  department: ZTicketDepartment,
+  priority: ZTicketPriority,
+  status: ZTicketStatus,
+  user: ZTicketUser,
+  waiting_since: z.string(),
+  waiting_minutes: z.number().int(),
+});
+export type TWaitingTicket = z.infer<typeof ZWaitingTicket>;
+
+export const ZTicketStats = z
+  .object({
+    /** The departments whose desk the caller is on (the figures cover these only). */
+    departments: z.array(ZTicketDepartment),
+    from: z.string(),
+    to: z.string(),
+    /** Active tickets now, by status, and by department and status. */
+    open_by_status: ZOpenCounts,
+    open_by_department: z.array(ZOpenCounts.extend({ department: ZTicketDepartment })),
+    created_in_period: z.number().int(),
+    closed_in_period: z.number().int(),
+    /** Over tickets created in the period that got a desk reply; null when none did. */
+    median_first_response_minutes: z.number().nullable(),
+    /** Over tickets closed in the period (creation → close); null when none were. */
+    median_resolution_minutes: z.number().nullable(),
+    waiting_minutes: z.number().int(),
+    /** Active tickets waiting for the desk longer than `waiting_minutes`, longest first (at most 100). */
+    waiting: z.array(ZWaitingTicket),
+    waiting_count: z.number().int(),
+  })
+  .meta({ id: 'TicketStats' });
+export type TTicketStats = z.infer<typeof ZTicketStats>;
