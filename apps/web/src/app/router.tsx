@@ -5,6 +5,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
 import { importWithReload, setChunkReloadTarget } from '../lib/lazy-import';
+import { setAppNavigator } from '../lib/navigation';
 import { RequireAuth } from './guards/require-auth';
 import { RequirePermission } from './guards/require-permission';
 import { AppLayout } from './layout/app-layout';
@@ -46,12 +47,27 @@ export const routes: RouteObject[] = [
                 path: '/',
                 children: [
                   { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage') },
-                  placeholder('pages.ticketCreate', { path: 'ticket/create' }),
-                  placeholder('pages.ticketDetail', { path: 'ticket/:ticketId' }),
+                  {
+                    path: 'ticket/create',
+                    lazy: page(() => import('../features/tickets/pages/create-ticket-page'), 'CreateTicketPage'),
+                  },
+                  {
+                    path: 'ticket/:ticketId',
+                    lazy: page(() => import('../features/tickets/pages/ticket-page'), 'TicketPage'),
+                  },
                   placeholder('pages.leaveDetail', { path: 'leaves/:ticketId' }),
                 ],
               },
-              { path: 'dashboard', children: [placeholder('pages.dashboard', { index: true })] },
+              {
+                path: 'dashboard',
+                children: [
+                  { index: true, lazy: page(() => import('../features/tickets/dashboard/desk-page'), 'DeskPage') },
+                  {
+                    path: 'ticket/:ticketId',
+                    lazy: page(() => import('../features/tickets/pages/ticket-page'), 'DeskTicketPage'),
+                  },
+                ],
+              },
               {
                 path: 'it',
                 children: [placeholder('pages.it', { index: true }), placeholder('pages.itDetail', { path: ':slug' })],
@@ -130,6 +146,7 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
+  setAppNavigator((to) => void router.navigate(to));
   setChunkReloadTarget(() => {
     const next = router.state.navigation.location;
     return next ? router.createHref(next) : null;

@@ -7,6 +7,7 @@ import { interpretersSlice } from '../features/interpreters/interpreters.slice';
 import { itSlice } from '../features/it/it.slice';
 import { notificationsSlice } from '../features/notifications/notifications.slice';
 import { registerNotificationListeners } from '../features/notifications/notifications.listeners';
+import { registerTicketListeners } from '../features/tickets/tickets.listeners';
 import { api } from '../lib/api/api';
 
 /** The spec's client data holders (§3) plus the query cache. */
@@ -25,6 +26,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   const listener = createListenerMiddleware();
   registerAuthListeners(listener);
   registerNotificationListeners(listener);
+  registerTicketListeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

@@ -54,3 +54,15 @@ export function playNotificationSound(): void {
     { frequency: 880, start: 0.12, duration: 0.26, volume: 0.06 },
   ]);
 }
+
+/**
+ * Issue 5: a new ticket on the desk has its own sound, distinct from the notification
+ * chime: three quick, brighter notes that a desk hears across the room.
+ */
+export function playNewTicketSound(): void {
+  playTones([
+    { frequency: 784, start: 0, duration: 0.1, type: 'square', volume: 0.05 },
+    { frequency: 988, start: 0.1, duration: 0.1, type: 'square', volume: 0.05 },
+    { frequency: 1319, start: 0.2, duration: 0.22, type: 'square', volume: 0.05 },
+  ]);
+}

@@ -10,6 +10,6 @@ export const api = createApi({
   baseQuery,
   // Spec §9: cached query data is kept 60 s after its last subscriber leaves.
   keepUnusedDataFor: 60,
-  tagTypes: ['Me', 'Profile', 'Account'],
+  tagTypes: ['Me', 'Profile', 'Account', 'Ticket', 'TicketList', 'TicketStats'],
   endpoints: () => ({}),
 });

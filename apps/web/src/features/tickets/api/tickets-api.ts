@@ -1,0 +1,131 @@
+import {
+  ZActiveTicketList,
+  ZTicket,
+  ZTicketHistoryPage,
+  ZTicketStats,
+  type TActiveTicketsQuery,
+  type TCreateTicketRequest,
+  type TTicket,
+  type TTicketHistoryPage,
+  type TTicketHistoryQuery,
+  type TTicketReply,
+  type TTicketStats,
+  type TTicketStatsQuery,
+  type TTicketStatus,
+  type TUpdateTicketRequest,
+} from '@portal/contracts';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '../../../lib/api/api';
+import type { AppThunkDispatch } from '../../../lib/store-hooks';
+
+export interface ActiveTicketsPage {
+  tickets: TTicket[];
+  /** All matching tickets (the list is cut at the query's limit). */
+  total: number;
+}
+
+/**
+ * JSON when there are no files; multipart with the same fields as text parts plus the
+ * files otherwise (the server validates both with the same contract schema).
+ */
+function body(fields: Record<string, string | undefined>, files: readonly File[] = []): FormData | object {
+  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (files.length === 0) return present;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(present)) form.append(key, value as string);
+  for (const file of files) form.append('attachments', file, file.name);
+  return form;
+}
+
+/** Support tickets (issue 5): the owner's and the desk's endpoints. */
+export const ticketsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    activeTickets: build.query<ActiveTicketsPage, TActiveTicketsQuery>({
+      query: (params) => ({ url: 'user/active-tickets/', params }),
+      transformResponse: (raw: unknown, meta) => {
+        const tickets = ZActiveTicketList.parse(raw);
+        const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count');
+        return { tickets, total: header ? Number(header) : tickets.length };
+      },
+      providesTags: ['TicketList'],
+    }),
+    ticketDetail: build.query<TTicket, number>({
+      query: (id) => `user/ticket_detail/${id}/`,
+      responseSchema: ZTicket,
+      providesTags: (_r, _e, id) => [{ type: 'Ticket', id }],
+    }),
+    createTicket: build.mutation<TTicket, { fields: TCreateTicketRequest; files?: File[] }>({
+      query: ({ fields, files }) => ({
+        url: 'user/create_ticket/',
+        method: 'POST',
+        body: body({ ...fields }, files),
+      }),
+      responseSchema: ZTicket,
+      invalidatesTags: ['TicketList', 'TicketStats'],
+    }),
+    answerTicket: build.mutation<TTicket, { id: number; fields: TUpdateTicketRequest; files?: File[] }>({
+      query: ({ id, fields, files }) => ({
+        url: `user/active-tickets/${id}/`,
+        method: 'PUT',
+        body: body({ ...fields }, files),
+      }),
+      responseSchema: ZTicket,
+      // The answer is the whole ticket: put it straight into the thread's cache.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(ticketsApi.util.upsertQueryData('ticketDetail', id, data));
+      },
+      invalidatesTags: (result) => (result ? ['TicketList', 'TicketStats'] : []),
+    }),
+    ticketHistory: build.query<TTicketHistoryPage, TTicketHistoryQuery>({
+      query: (params) => ({ url: 'user/ticket-history/', params }),
+      responseSchema: ZTicketHistoryPage,
+      providesTags: ['TicketList'],
+    }),
+    ticketStats: build.query<TTicketStats, TTicketStatsQuery>({
+      query: (params) => ({ url: 'user/ticket-stats/', params }),
+      responseSchema: ZTicketStats,
+      providesTags: ['TicketStats'],
+    }),
+  }),
+});
+
+export const {
+  useActiveTicketsQuery,
+  useTicketDetailQuery,
+  useCreateTicketMutation,
+  useAnswerTicketMutation,
+  useTicketHistoryQuery,
+  useTicketStatsQuery,
+} = ticketsApi;
+
+/**
+ * A live update (a reply and/or a status) applied to the open thread's cache. Replies
+ * already in the thread (our own, answered by the PUT) are not added twice.
+ */
+export function applyTicketUpdate(
+  dispatch: AppThunkDispatch,
+  update: { ticket: number; data: TTicketReply | null; status: TTicketStatus },
+) {
+  let statusChanged = false;
+  dispatch(
+    ticketsApi.util.updateQueryData('ticketDetail', update.ticket, (draft) => {
+      statusChanged = draft.status !== update.status;
+      draft.status = update.status;
+      const reply = update.data;
+      if (reply && !draft.ticket_reply.some((r) => r.id === reply.id)) {
+        draft.ticket_reply.push(reply);
+        draft.updated_at = reply.created_at;
+      }
+    }),
+  );
+  // Lists, counts and statistics follow from the server (filters decide membership);
+  // a new status also moves times the frame does not carry (closed_at, reopen_until).
+  dispatch(
+    ticketsApi.util.invalidateTags([
+      'TicketList',
+      'TicketStats',
+      ...(statusChanged ? [{ type: 'Ticket' as const, id: update.ticket }] : []),
+    ]),
+  );
+}

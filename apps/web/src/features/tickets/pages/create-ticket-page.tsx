@@ -1,0 +1,3 @@
+export function CreateTicketPage() {
+  return null;
+}

@@ -1,0 +1,6 @@
+export function TicketPage() {
+  return null;
+}
+export function DeskTicketPage() {
+  return null;
+}

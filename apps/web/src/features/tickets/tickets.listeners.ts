@@ -1,0 +1,100 @@
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { isStaff, ZWsAdminsServerMessage, ZWsTicketUpdate, type TTicket } from '@portal/contracts';
+import { createElement } from 'react';
+import { toast } from 'react-toastify';
+import { i18next } from '../../lib/i18n/i18n';
+import { liveFrameReceived, openLiveChannel } from '../../lib/live-channel';
+import { navigateTo } from '../../lib/navigation';
+import { playNewTicketSound } from '../../lib/sounds';
+import type { AppThunkDispatch } from '../../lib/store-hooks';
+import type { AuthState } from '../auth';
+import { NOTIFICATION_CHANNEL } from '../notifications/notifications.listeners';
+import type { NotificationsState } from '../notifications/notifications.slice';
+import { applyTicketUpdate, ticketsApi } from './api/tickets-api';
+import { deskTicketPath, ownerName } from './ticket-format';
+
+type State = { auth: AuthState; notifications: NotificationsState };
+
+export const ADMINS_CHANNEL = '/ws/admins/';
+
+/** Spec §4: '{name} sent a ticket', the whole toast a link to the desk's thread. */
+function announceNewTicket(ticket: TTicket) {
+  const to = deskTicketPath(ticket.id);
+  const text = i18next.t('tickets.live.sent', { name: ownerName(ticket.user) });
+  toast.info(
+    createElement(
+      'a',
+      {
+        href: to,
+        style: { color: 'inherit' },
+        onClick: (event: MouseEvent) => {
+          event.preventDefault();
+          navigateTo(to);
+        },
+      },
+      text,
+    ),
+    { toastId: `ticket-${ticket.id}` },
+  );
+}
+
+/**
+ * The desk's live channel (`/ws/admins/`, every staff user: each is on the desk of
+ * their own department) and the owner's `ticket_update` frames on /ws/notification/.
+ */
+export function registerTicketListeners(listener: ListenerMiddlewareInstance) {
+  const startListening = listener.startListening.withTypes<State, AppThunkDispatch>();
+  let close: (() => void) | null = null;
+
+  startListening({
+    predicate: (_a, current, previous) =>
+      current.auth.user !== previous.auth.user || current.auth.token !== previous.auth.token,
+    effect: (_action, { getState, dispatch }) => {
+      const { user, token } = getState().auth;
+      if (!token || !user || !isStaff(user)) {
+        close?.();
+        close = null;
+        return;
+      }
+      close ??= openLiveChannel({
+        path: ADMINS_CHANNEL,
+        dispatch,
+        // Tickets that arrived while we were away: the queue re-reads.
+        onReconnect: () => dispatch(ticketsApi.util.invalidateTags(['TicketList', 'TicketStats'])),
+      });
+    },
+  });
+
+  startListening({
+    actionCreator: liveFrameReceived,
+    effect: ({ payload: { path, frame } }, { getState, dispatch }) => {
+      if (path === NOTIFICATION_CHANNEL) {
+        const update = ZWsTicketUpdate.safeParse(frame);
+        if (update.success) applyTicketUpdate(dispatch, update.data.message);
+        return;
+      }
+      if (path !== ADMINS_CHANNEL) return;
+      const parsed = ZWsAdminsServerMessage.safeParse(frame);
+      if (!parsed.success) return;
+      const message = parsed.data.message;
+      switch (message.command) {
+        case 'admin_new_ticket': {
+          dispatch(ticketsApi.util.invalidateTags(['TicketList', 'TicketStats']));
+          const state = getState();
+          if (message.data.user.id === state.auth.user?.id) return; // my own ticket on my own desk
+          if (!state.notifications.muted) playNewTicketSound();
+          announceNewTicket(message.data);
+          return;
+        }
+        case 'admin_update_ticket':
+          applyTicketUpdate(dispatch, message);
+          return;
+        case 'error':
+          toast.error(message.data);
+          return;
+        default:
+          return;
+      }
+    },
+  });
+}
