@@ -47,12 +47,26 @@ export function playLoginFailureSound(): void {
   ]);
 }
 
+/**
+ * A feature's own sound for an event (a new ticket) wins over the generic chime: the
+ * same event also arrives as a notification, on another channel and in either order,
+ * so the chime waits briefly and is dropped if a feature sound played around it.
+ */
+const CHIME_DELAY_MS = 400;
+let pendingChime: ReturnType<typeof setTimeout> | null = null;
+let lastFeatureSoundAt = -Infinity;
+
 /** Spec §4: a soft sound for a new notification — one gentle, rising two-note chime. */
 export function playNotificationSound(): void {
-  playTones([
-    { frequency: 660, start: 0, duration: 0.18, volume: 0.08 },
-    { frequency: 880, start: 0.12, duration: 0.26, volume: 0.06 },
-  ]);
+  if (pendingChime || Date.now() - lastFeatureSoundAt < CHIME_DELAY_MS * 2) return;
+  pendingChime = setTimeout(() => {
+    pendingChime = null;
+    if (Date.now() - lastFeatureSoundAt < CHIME_DELAY_MS * 2) return;
+    playTones([
+      { frequency: 660, start: 0, duration: 0.18, volume: 0.08 },
+      { frequency: 880, start: 0.12, duration: 0.26, volume: 0.06 },
+    ]);
+  }, CHIME_DELAY_MS);
 }
 
 /**
@@ -60,6 +74,9 @@ export function playNotificationSound(): void {
  * chime: three quick, brighter notes that a desk hears across the room.
  */
 export function playNewTicketSound(): void {
+  lastFeatureSoundAt = Date.now();
+  if (pendingChime) clearTimeout(pendingChime);
+  pendingChime = null;
   playTones([
     { frequency: 784, start: 0, duration: 0.1, type: 'square', volume: 0.05 },
     { frequency: 988, start: 0.1, duration: 0.1, type: 'square', volume: 0.05 },

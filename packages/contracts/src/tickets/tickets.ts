@@ -47,6 +47,9 @@ const ZSubject = z
 const ZMessage = (empty: string) =>
   z.string({ error: empty }).trim().min(1, empty).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`);
 
+/** A reply's text (the reply box validates with it before sending). */
+export const ZTicketReplyText = ZMessage('Write a reply.');
+
 // ---------------------------------------------------------------- requests
 
 /**
@@ -71,7 +74,7 @@ export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
  */
 export const ZUpdateTicketRequest = z
   .object({
-    reply: ZMessage('Write a reply.').optional(),
+    reply: ZTicketReplyText.optional(),
     status: ZTicketStatus.optional(),
   })
   .strict()

@@ -10,7 +10,7 @@ import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import { canAdministerAccounts, canManageReports } from '@portal/contracts';
+import { canAdministerAccounts, canManageReports, isStaff } from '@portal/contracts';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
+import { MyTickets } from '../../tickets';
 
 interface Shortcut {
   to: string;
@@ -26,7 +27,7 @@ interface Shortcut {
   icon: SvgIconComponent;
 }
 
-/** Home: a greeting and the shortcuts this user may use. Tickets arrive here later. */
+/** Home: a greeting, my active tickets (staff) and the shortcuts this user may use. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSelector(selectCurrentUser);
@@ -46,6 +47,7 @@ export function HomePage() {
   return (
     <PageContainer>
       <PageHeader title={t('home.greeting', { name: user.first_name || user.username })} subtitle={t('home.intro')} />
+      {isStaff(user) ? <MyTickets /> : null}
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
         {t('home.shortcuts')}
       </Typography>

@@ -1,3 +1,118 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ATTACHMENTS_FIELD,
+  isStaff,
+  STAFF_DEPARTMENTS,
+  TICKET_PRIORITIES,
+  ZCreateTicketRequest,
+  type TCreateTicketRequest,
+} from '@portal/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { selectCurrentUser } from '../../auth';
+import { useCreateTicketMutation } from '../api/tickets-api';
+import { AttachmentPicker } from '../components/attachment-picker';
+import { ownerTicketPath } from '../ticket-format';
+
+const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
+
+/** `/ticket/create`: a ticket for a desk, with attachments; errors under their fields. */
 export function CreateTicketPage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSelector(selectCurrentUser);
+  const [createTicket, { isLoading }] = useCreateTicketMutation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>();
+  const { control, handleSubmit, setError } = useForm<TCreateTicketRequest, unknown, z.output<typeof ZCreateTicketRequest>>({
+    resolver: zodResolver(ZCreateTicketRequest),
+    // IT is where most tickets go; the owner picks another desk when needed.
+    defaultValues: { department: 'IT', subject: '', description: '', priority: 'normal' },
+  });
+
+  if (user && !isStaff(user)) return <Navigate to="/" replace />;
+
+  const submit = handleSubmit(async (fields) => {
+    setFilesError(undefined);
+    const result = await createTicket({ fields, files });
+    if ('error' in result) {
+      const marked = applyServerFieldErrors(result.error, setError, FIELDS);
+      const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
+      setFilesError(fileMessage);
+      if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
+      return;
+    }
+    toast.success(t('tickets.create.created', { id: result.data.id, department: result.data.department }));
+    void navigate(ownerTicketPath(result.data.id));
+  });
+
+  return (
+    <PageContainer maxWidth="md">
+      <PageHeader title={t('pages.ticketCreate')} subtitle={t('tickets.create.intro')} />
+      <Card>
+        <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={t('pages.ticketCreate')}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+            <FormTextField
+              control={control}
+              name="department"
+              label={t('tickets.fields.department')}
+              helperText={t('tickets.create.departmentHelp')}
+              select
+              required
+            >
+              {STAFF_DEPARTMENTS.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {d}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField control={control} name="priority" label={t('tickets.fields.priority')} select>
+              {TICKET_PRIORITIES.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {t(`tickets.priorities.${p}`)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Box>
+          <FormTextField control={control} name="subject" label={t('tickets.fields.subject')} required autoFocus />
+          <FormTextField
+            control={control}
+            name="description"
+            label={t('tickets.fields.description')}
+            required
+            multiline
+            minRows={5}
+          />
+          <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Button component={Link} to="/" color="inherit">
+              {t('tickets.create.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={isLoading}>
+              {t('tickets.create.submit')}
+            </Button>
+          </Box>
+        </Stack>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
 }

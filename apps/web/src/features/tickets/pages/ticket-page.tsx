@@ -1,6 +1,170 @@
-export function TicketPage() {
-  return null;
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { canReplyToTicket, isTicketDesk, reopenDeadline, type TTicket, type TUser } from '@portal/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { StatusPage } from '../../../components/status-page';
+import { selectCurrentUser } from '../../auth';
+import { useTicketDetailQuery } from '../api/tickets-api';
+import { ReplyForm } from '../components/reply-form';
+import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
+import { TicketMessage } from '../components/ticket-message';
+import { TicketStatusControl } from '../components/ticket-status-control';
+import { ownerName } from '../ticket-format';
+
+type View = 'owner' | 'desk';
+
+const BACK: Record<View, { to: string; key: 'tickets.thread.backHome' | 'tickets.thread.backDesk' }> = {
+  owner: { to: '/', key: 'tickets.thread.backHome' },
+  desk: { to: '/dashboard', key: 'tickets.thread.backDesk' },
+};
+
+/** Why no reply box: closed, and whether (and until when) this viewer may reopen. */
+function ClosedNotice({ ticket, viewer }: { ticket: TTicket; viewer: TUser }) {
+  const { t, i18n } = useTranslation();
+  if (isTicketDesk(viewer, ticket.department)) return <Alert severity="info">{t('tickets.thread.closedDesk')}</Alert>;
+  const until = ticket.closed_at ? reopenDeadline(ticket.closed_at) : null;
+  if (until && until.getTime() > Date.now()) {
+    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(until);
+    return <Alert severity="info">{t('tickets.thread.closedOwner', { date })}</Alert>;
+  }
+  return <Alert severity="info">{t('tickets.thread.closedFinal')}</Alert>;
 }
+
+function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser; view: View }) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const owner = ticket.user;
+  return (
+    <>
+      <PageHeader
+        title={ticket.subject}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <span>{t('tickets.thread.number', { id: ticket.id })}</span>
+            <span aria-hidden="true">·</span>
+            <span>{t('tickets.thread.toDesk', { department: ticket.department })}</span>
+            <TicketStatusChip status={ticket.status} />
+            <TicketPriorityChip priority={ticket.priority} />
+          </Box>
+        }
+        actions={<TicketStatusControl ticket={ticket} viewer={viewer} />}
+      />
+      <Stack spacing={2}>
+        {ticket.waiting_since && view === 'desk' ? (
+          <Alert severity="warning" variant="outlined">
+            {t('tickets.thread.waiting', { time: time.format(new Date(ticket.waiting_since)) })}
+          </Alert>
+        ) : null}
+        <Stack spacing={2} component="section" aria-label={t('tickets.thread.number', { id: ticket.id })} aria-live="polite">
+          <TicketMessage
+            author={owner}
+            body={ticket.description}
+            at={ticket.created_at}
+            attachments={ticket.attachments}
+            mine={owner.id === viewer.id}
+            desk={false}
+          />
+          {ticket.ticket_reply.map((r) => (
+            <TicketMessage
+              key={r.id}
+              author={r.author}
+              body={r.body}
+              at={r.created_at}
+              attachments={r.attachments}
+              mine={r.author.id === viewer.id}
+              desk={r.is_desk}
+            />
+          ))}
+          {ticket.ticket_reply.length === 0 ? (
+            <Typography color="text.secondary" sx={{ pl: 6 }}>
+              {t('tickets.thread.noReplies')}
+            </Typography>
+          ) : null}
+        </Stack>
+        <Divider />
+        {canReplyToTicket(viewer, ticket) ? (
+          <Card>
+            <CardContent>
+              <ReplyForm ticketId={ticket.id} />
+            </CardContent>
+          </Card>
+        ) : (
+          <ClosedNotice ticket={ticket} viewer={viewer} />
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {t('tickets.thread.opened', { name: ownerName(owner), time: time.format(new Date(ticket.created_at)) })}
+          {ticket.first_response_at
+            ? ` · ${t('tickets.thread.firstResponse', { time: time.format(new Date(ticket.first_response_at)) })}`
+            : ''}
+        </Typography>
+      </Stack>
+    </>
+  );
+}
+
+function TicketView({ view }: { view: View }) {
+  const { t } = useTranslation();
+  const { ticketId } = useParams();
+  const viewer = useSelector(selectCurrentUser);
+  const id = Number(ticketId);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data: ticket, isError, isLoading } = useTicketDetailQuery(id, { skip: !valid });
+  const failed = !valid || isError;
+
+  // Spec §8: a failed ticket detail is a warning toast with this exact text.
+  useEffect(() => {
+    if (failed) toast.warning(t('tickets.thread.notFound'), { toastId: `ticket-missing-${ticketId}` });
+  }, [failed, ticketId, t]);
+
+  const back = BACK[view];
+  return (
+    <PageContainer maxWidth="md">
+      <Button component={Link} to={back.to} startIcon={<ArrowBackRounded />} sx={{ mb: 2 }} color="inherit">
+        {t(back.key)}
+      </Button>
+      {failed ? (
+        <StatusPage
+          title={t('tickets.thread.notFound')}
+          body={null}
+          actions={
+            <Button component={Link} to={back.to} variant="contained">
+              {t(back.key)}
+            </Button>
+          }
+        />
+      ) : isLoading || !ticket || !viewer ? (
+        <Stack spacing={2} aria-busy="true">
+          <Skeleton variant="text" width="60%" height={48} />
+          <Skeleton variant="rounded" height={120} />
+          <Skeleton variant="rounded" height={90} />
+        </Stack>
+      ) : (
+        <TicketThread ticket={ticket} viewer={viewer} view={view} />
+      )}
+    </PageContainer>
+  );
+}
+
+/** `/ticket/{ticketId}`: the owner's thread. */
+export function TicketPage() {
+  return <TicketView view="owner" />;
+}
+
+/** `/dashboard/ticket/{ticketId}`: the desk's thread, with the status control. */
 export function DeskTicketPage() {
-  return null;
+  return <TicketView view="desk" />;
 }

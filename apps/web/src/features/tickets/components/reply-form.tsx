@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ATTACHMENTS_FIELD, ZTicketReplyText } from '@portal/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { useAnswerTicketMutation } from '../api/tickets-api';
+import { AttachmentPicker } from './attachment-picker';
+
+const ZReplyForm = z.object({ reply: ZTicketReplyText });
+type ReplyForm = z.input<typeof ZReplyForm>;
+
+/** The reply box under a thread: text plus up to 5 files, sent as one message. */
+export function ReplyForm({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const [answer, { isLoading }] = useAnswerTicketMutation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>();
+  const { control, handleSubmit, setError, reset } = useForm<ReplyForm, unknown, z.output<typeof ZReplyForm>>({
+    resolver: zodResolver(ZReplyForm),
+    defaultValues: { reply: '' },
+  });
+
+  const submit = handleSubmit(async ({ reply }) => {
+    setFilesError(undefined);
+    const result = await answer({ id: ticketId, fields: { reply }, files });
+    if ('error' in result) {
+      const marked = applyServerFieldErrors(result.error, setError, ['reply']);
+      const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
+      setFilesError(fileMessage);
+      if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
+      return;
+    }
+    reset({ reply: '' });
+    setFiles([]);
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={1.5} onSubmit={submit} aria-label={t('tickets.thread.replyLabel')}>
+      <FormTextField
+        control={control}
+        name="reply"
+        label={t('tickets.thread.replyLabel')}
+        multiline
+        minRows={3}
+        onKeyDown={(e) => {
+          // Ctrl/Cmd+Enter sends, as in mail and chat clients.
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+        }}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
+        <Button type="submit" variant="contained" loading={isLoading}>
+          {t('tickets.thread.send')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

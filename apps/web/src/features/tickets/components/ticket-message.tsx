@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { TTicketAttachment, TTicketUser } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/user-avatar';
+import { ownerName } from '../ticket-format';
+import { AttachmentList } from './attachment-list';
+
+/** One message of a thread: the ticket's description or a reply. */
+export function TicketMessage({
+  author,
+  body,
+  at,
+  attachments,
+  mine,
+  desk,
+}: {
+  author: TTicketUser;
+  body: string;
+  at: string;
+  attachments: TTicketAttachment[];
+  /** Written by the viewer. */
+  mine: boolean;
+  /** Written by the desk (not the owner). */
+  desk: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Box component="article" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <UserAvatar user={{ ...author, avatar: '' }} size={36} />
+      <Paper
+        variant="outlined"
+        sx={(theme) => ({
+          flex: 1,
+          minWidth: 0,
+          p: { xs: 1.5, sm: 2 },
+          borderRadius: 2.5,
+          ...(desk && {
+            borderColor: theme.alpha(theme.palette.primary.main, 0.35),
+            bgcolor: theme.alpha(theme.palette.primary.main, 0.05),
+          }),
+        })}
+      >
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 0.75 }}>
+          <Typography component="h3" sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
+            {mine ? t('tickets.thread.you') : ownerName(author)}
+          </Typography>
+          {desk ? <Chip size="small" color="primary" variant="outlined" label={t('tickets.thread.deskBadge')} /> : null}
+          <Typography variant="body2" color="text.secondary" component="time" dateTime={at}>
+            {time.format(new Date(at))}
+          </Typography>
+        </Box>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{body}</Typography>
+        <AttachmentList attachments={attachments} />
+      </Paper>
+    </Box>
+  );
+}
