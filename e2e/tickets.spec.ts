@@ -49,7 +49,9 @@ test.describe('support tickets', () => {
     await staff.page.getByRole('option', { name: 'ADMIN', exact: true }).click();
     await staff.page.getByLabel('Subject').fill(subject);
     await staff.page.getByLabel('Description').fill('Since this morning, every call crackles.');
-    await staff.page.locator('input[type="file"]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+    await staff.page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await expect(staff.page.getByText(/screen\.png · \d+ B/)).toBeVisible();
     const sentAt = Date.now();
     await staff.page.getByRole('button', { name: 'Send ticket' }).click();
@@ -122,7 +124,12 @@ test.describe('support tickets', () => {
     // ... and in the bell: two notifications (status, then reply + status).
     await expect(staff.page.getByRole('button', { name: `Notifications, ${before + 2} unread` })).toBeVisible();
     await staff.page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
-    await expect(staff.page.getByTestId('notification-list').getByText(/replied to your ticket/).first()).toBeVisible();
+    await expect(
+      staff.page
+        .getByTestId('notification-list')
+        .getByText(/replied to your ticket/)
+        .first(),
+    ).toBeVisible();
     await staff.page.keyboard.press('Escape');
 
     // The owner follows up, then closes it; the desk sees both live.
@@ -162,7 +169,9 @@ test.describe('support tickets', () => {
     await p.getByRole('button', { name: 'Send ticket' }).click();
     await expect(p.getByRole('alert').filter({ hasText: /invoice\.png/ })).toBeVisible();
     await expect(p).toHaveURL(/\/ticket\/create$/);
-    const list = await request.get('/api/user/active-tickets/?scope=mine', { headers: { authorization: `Bearer ${token}` } });
+    const list = await request.get('/api/user/active-tickets/?scope=mine', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(await list.json()).toEqual([]);
 
     // Too large is refused before upload.
@@ -184,7 +193,9 @@ test.describe('support tickets', () => {
     const { id } = (await created.json()) as { id: number };
     const stranger = await signInAs(browser, baseURL, 'quality');
     await stranger.page.goto(`/ticket/${id}`);
-    await expect(stranger.page.getByRole('alert').filter({ hasText: 'Ticket May Completed Or Not exisit' })).toBeVisible();
+    await expect(
+      stranger.page.getByRole('alert').filter({ hasText: 'Ticket May Completed Or Not exisit' }),
+    ).toBeVisible();
     await expect(stranger.page.getByText('Only IT may read this.')).toHaveCount(0);
     await stranger.context.close();
   });

@@ -64,7 +64,8 @@ function setup() {
       <div />
     </AppProviders>,
   );
-  const frame = (path: string, message: object) => act(() => void store.dispatch(liveFrameReceived({ path, frame: { message } })));
+  const frame = (path: string, message: object) =>
+    act(() => void store.dispatch(liveFrameReceived({ path, frame: { message } })));
   const detail = (id: number) => ticketsApi.endpoints.ticketDetail.select(id)(store.getState() as never).data;
   /** The open thread page: a subscription keeps the cache entry (and refetches it). */
   const open = async (id: number) => {

@@ -56,7 +56,9 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}
+      >
         <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
         <Button type="submit" variant="contained" loading={isLoading}>
           {t('tickets.thread.send')}

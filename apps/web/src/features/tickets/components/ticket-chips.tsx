@@ -21,7 +21,13 @@ export function TicketStatusChip({ status, size = 'small' }: { status: TTicketSt
   return <Chip size={size} color={STATUS_COLOR[status]} label={t(`tickets.statuses.${status}`)} />;
 }
 
-export function TicketPriorityChip({ priority, size = 'small' }: { priority: TTicketPriority; size?: ChipProps['size'] }) {
+export function TicketPriorityChip({
+  priority,
+  size = 'small',
+}: {
+  priority: TTicketPriority;
+  size?: ChipProps['size'];
+}) {
   const { t } = useTranslation();
   return (
     <Chip

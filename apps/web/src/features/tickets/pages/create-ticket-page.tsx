@@ -41,7 +41,11 @@ export function CreateTicketPage() {
   const [createTicket, { isLoading }] = useCreateTicketMutation();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
-  const { control, handleSubmit, setError } = useForm<TCreateTicketRequest, unknown, z.output<typeof ZCreateTicketRequest>>({
+  const { control, handleSubmit, setError } = useForm<
+    TCreateTicketRequest,
+    unknown,
+    z.output<typeof ZCreateTicketRequest>
+  >({
     resolver: zodResolver(ZCreateTicketRequest),
     // IT is where most tickets go; the owner picks another desk when needed.
     defaultValues: { department: 'IT', subject: '', description: '', priority: 'normal' },
@@ -68,49 +72,49 @@ export function CreateTicketPage() {
       <PageHeader title={t('pages.ticketCreate')} subtitle={t('tickets.create.intro')} />
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={t('pages.ticketCreate')}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+          <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={t('pages.ticketCreate')}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+              <FormTextField
+                control={control}
+                name="department"
+                label={t('tickets.fields.department')}
+                helperText={t('tickets.create.departmentHelp')}
+                select
+                required
+              >
+                {STAFF_DEPARTMENTS.map((d) => (
+                  <MenuItem key={d} value={d}>
+                    {d}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <FormTextField control={control} name="priority" label={t('tickets.fields.priority')} select>
+                {TICKET_PRIORITIES.map((p) => (
+                  <MenuItem key={p} value={p}>
+                    {t(`tickets.priorities.${p}`)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Box>
+            <FormTextField control={control} name="subject" label={t('tickets.fields.subject')} required autoFocus />
             <FormTextField
               control={control}
-              name="department"
-              label={t('tickets.fields.department')}
-              helperText={t('tickets.create.departmentHelp')}
-              select
+              name="description"
+              label={t('tickets.fields.description')}
               required
-            >
-              {STAFF_DEPARTMENTS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {d}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField control={control} name="priority" label={t('tickets.fields.priority')} select>
-              {TICKET_PRIORITIES.map((p) => (
-                <MenuItem key={p} value={p}>
-                  {t(`tickets.priorities.${p}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Box>
-          <FormTextField control={control} name="subject" label={t('tickets.fields.subject')} required autoFocus />
-          <FormTextField
-            control={control}
-            name="description"
-            label={t('tickets.fields.description')}
-            required
-            multiline
-            minRows={5}
-          />
-          <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button component={Link} to="/" color="inherit">
-              {t('tickets.create.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={isLoading}>
-              {t('tickets.create.submit')}
-            </Button>
-          </Box>
-        </Stack>
+              multiline
+              minRows={5}
+            />
+            <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+              <Button component={Link} to="/" color="inherit">
+                {t('tickets.create.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" loading={isLoading}>
+                {t('tickets.create.submit')}
+              </Button>
+            </Box>
+          </Stack>
         </CardContent>
       </Card>
     </PageContainer>

@@ -69,7 +69,12 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
             {t('tickets.thread.waiting', { time: time.format(new Date(ticket.waiting_since)) })}
           </Alert>
         ) : null}
-        <Stack spacing={2} component="section" aria-label={t('tickets.thread.number', { id: ticket.id })} aria-live="polite">
+        <Stack
+          spacing={2}
+          component="section"
+          aria-label={t('tickets.thread.number', { id: ticket.id })}
+          aria-live="polite"
+        >
           <TicketMessage
             author={owner}
             body={ticket.description}
