@@ -184,6 +184,38 @@ test.describe('support tickets', () => {
     await context.close();
   });
 
+  test('the owner finds closed tickets at home, searchable, and reopens one', async ({ browser, baseURL, request }) => {
+    const owner = await createAccount(request, { user_type: 'FINANCE' });
+    const token = await tokenOf(request, owner.username, owner.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const ids: number[] = [];
+    for (const subject of ['Printer jammed', 'Expense tool slow', 'Badge not working']) {
+      const res = await request.post('/api/user/create_ticket/', {
+        headers,
+        data: { department: 'IT', subject, description: 'Please help.' },
+      });
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    for (const id of ids.slice(0, 2)) {
+      const res = await request.put(`/api/user/active-tickets/${id}/`, { headers, data: { status: 'closed' } });
+      expect(res.status()).toBe(200);
+    }
+    const { page, context } = await signInAs(browser, baseURL, owner.username, owner.password);
+    const active = page.getByRole('region', { name: 'My active tickets' });
+    const closed = page.getByRole('region', { name: 'My closed tickets' });
+    await expect(active.getByRole('link', { name: /Badge not working/ })).toBeVisible();
+    await expect(closed.getByRole('link')).toHaveCount(2);
+    await closed.getByRole('searchbox', { name: 'Search my closed tickets' }).fill('printer');
+    await expect(closed.getByRole('link')).toHaveCount(1);
+    await closed.getByRole('link', { name: /Printer jammed/ }).click();
+    await page.getByRole('button', { name: 'Reopen ticket' }).click();
+    await expect(page.getByRole('main').getByText('Open', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to my tickets' }).click();
+    await expect(active.getByRole('link', { name: /Printer jammed/ })).toBeVisible();
+    await expect(closed.getByRole('link')).toHaveCount(1);
+    await context.close();
+  });
+
   test('a ticket the user may not see shows the warning, never its content', async ({ browser, baseURL, request }) => {
     const token = await tokenOf(request, 'hr');
     const created = await request.post('/api/user/create_ticket/', {

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
-import { MyTickets } from '../../tickets';
+import { MyClosedTickets, MyTickets } from '../../tickets';
 
 interface Shortcut {
   to: string;
@@ -39,10 +39,20 @@ export function HomePage() {
     { to: '/ocr', titleKey: 'home.ocr', bodyKey: 'home.ocrBody', icon: DocumentScannerOutlined },
   ];
   if (canManageReports(user)) {
-    shortcuts.push({ to: '/user/reports', titleKey: 'home.reports', bodyKey: 'home.reportsBody', icon: AssessmentOutlined });
+    shortcuts.push({
+      to: '/user/reports',
+      titleKey: 'home.reports',
+      bodyKey: 'home.reportsBody',
+      icon: AssessmentOutlined,
+    });
   }
   if (canAdministerAccounts(user)) {
-    shortcuts.push({ to: '/admin', titleKey: 'home.admin', bodyKey: 'home.adminBody', icon: AdminPanelSettingsOutlined });
+    shortcuts.push({
+      to: '/admin',
+      titleKey: 'home.admin',
+      bodyKey: 'home.adminBody',
+      icon: AdminPanelSettingsOutlined,
+    });
   }
   return (
     <PageContainer>
@@ -51,9 +61,14 @@ export function HomePage() {
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
         {t('home.shortcuts')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      >
         {shortcuts.map(({ to, titleKey, bodyKey, icon: Icon }) => (
-          <Card key={to} sx={{ transition: 'border-color .15s, transform .15s', '&:hover': { borderColor: 'primary.main' } }}>
+          <Card
+            key={to}
+            sx={{ transition: 'border-color .15s, transform .15s', '&:hover': { borderColor: 'primary.main' } }}
+          >
             <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', p: 2.5 }}>
                 <Box
@@ -83,6 +98,11 @@ export function HomePage() {
           </Card>
         ))}
       </Box>
+      {isStaff(user) ? (
+        <Box sx={{ mt: 4 }}>
+          <MyClosedTickets />
+        </Box>
+      ) : null}
     </PageContainer>
   );
 }

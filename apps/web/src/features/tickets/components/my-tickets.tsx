@@ -2,11 +2,9 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TTicket } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,38 +13,7 @@ import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { useActiveTicketsQuery } from '../api/tickets-api';
 import { ownerTicketPath } from '../ticket-format';
-import { TicketPriorityChip, TicketStatusChip } from './ticket-chips';
-
-function TicketRow({ ticket }: { ticket: TTicket }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const last = ticket.ticket_reply.at(-1);
-  return (
-    <Card component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea component={Link} to={ownerTicketPath(ticket.id)} sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
-          <Typography component="h3" sx={{ fontWeight: 600, flex: '1 1 240px', minWidth: 0 }} noWrap>
-            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, mr: 1 }}>
-              #{ticket.id}
-            </Box>
-            {ticket.subject}
-          </Typography>
-          <TicketStatusChip status={ticket.status} />
-          {ticket.priority === 'high' || ticket.priority === 'urgent' ? (
-            <TicketPriorityChip priority={ticket.priority} />
-          ) : null}
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {t('tickets.thread.toDesk', { department: ticket.department })} ·{' '}
-          {t('tickets.home.replies', { count: ticket.ticket_reply.length })} ·{' '}
-          <time dateTime={last?.created_at ?? ticket.created_at}>
-            {time.format(new Date(last?.created_at ?? ticket.created_at))}
-          </time>
-        </Typography>
-      </CardActionArea>
-    </Card>
-  );
-}
+import { TicketListItem } from './ticket-list-item';
 
 /** Home: the caller's own active tickets (spec §2 '' route) and the way to raise one. */
 export function MyTickets() {
@@ -78,7 +45,15 @@ export function MyTickets() {
       ) : data && data.tickets.length > 0 ? (
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
           {data.tickets.map((ticket) => (
-            <TicketRow key={ticket.id} ticket={ticket} />
+            <TicketListItem
+              key={ticket.id}
+              to={ownerTicketPath(ticket.id)}
+              ticket={{
+                ...ticket,
+                replies: ticket.ticket_reply.length,
+                at: ticket.ticket_reply.at(-1)?.created_at ?? ticket.created_at,
+              }}
+            />
           ))}
         </Stack>
       ) : (

@@ -1,0 +1,96 @@
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useTicketHistoryQuery } from '../api/tickets-api';
+import { ownerTicketPath } from '../ticket-format';
+import { TicketListItem } from './ticket-list-item';
+
+const PAGE_SIZE = 10;
+
+/** Home: the owner's closed tickets, searchable and paged (reopen from the thread within 7 days). */
+export function MyClosedTickets() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebounced(search.trim());
+  useEffect(() => setPage(1), [query]);
+  const { data, error } = useTicketHistoryQuery({
+    scope: 'mine',
+    page,
+    page_size: PAGE_SIZE,
+    ...(query ? { search: query } : {}),
+  });
+
+  useEffect(() => {
+    if (error) toast.error(translateServerText(errorMessage(error)), { toastId: 'my-closed-tickets-failed' });
+  }, [error]);
+
+  // Nothing closed yet: no empty section on a newcomer's home.
+  if (!data || (data.count === 0 && !query)) return null;
+  const pages = Math.ceil(data.count / PAGE_SIZE);
+  return (
+    <Box component="section" aria-labelledby="closed-tickets-title" sx={{ mb: 4 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      >
+        <Typography id="closed-tickets-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem' }}>
+          {t('tickets.home.closedTitle')}
+        </Typography>
+        <TextField
+          size="small"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('tickets.home.search')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('tickets.home.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRounded fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+      </Box>
+      {data.results.length === 0 ? (
+        <Typography color="text.secondary">{t('tickets.home.noMatch')}</Typography>
+      ) : (
+        <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
+          {data.results.map((ticket) => (
+            <TicketListItem
+              key={ticket.id}
+              to={ownerTicketPath(ticket.id)}
+              ticket={{ ...ticket, replies: ticket.reply_count, at: ticket.closed_at ?? ticket.updated_at }}
+            />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+          count={pages}
+          page={page}
+          onChange={(_e, p) => setPage(p)}
+          getItemAriaLabel={(type, p) =>
+            type === 'page'
+              ? t('tickets.home.page', { page: p })
+              : t(`tickets.home.${type === 'next' ? 'next' : 'previous'}`)
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}
