@@ -37,4 +37,21 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('ticket pages: new ticket form with errors, and a thread, light and dark', async ({ page }) => {
+    await signIn(page, 'hr');
+    await page.goto('/ticket/create');
+    await page.getByRole('button', { name: 'Send ticket' }).click();
+    await expect(page.getByText('Write a subject.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Subject').fill('Monitor flickers');
+    await page.getByLabel('Description').fill('The second monitor flickers.');
+    await page.getByRole('button', { name: 'Send ticket' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Monitor flickers' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+  });
 });
