@@ -22,3 +22,10 @@ export function formatBytes(bytes: number): string {
   }
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
+
+/**
+ * Wraps a value interpolated into a translated sentence in Unicode isolates (FSI…PDI),
+ * so a Latin name or a date keeps its shape inside right-to-left text. Only there: in
+ * the left-to-right UI they would add nothing but invisible characters to copied text.
+ */
+export const isolate = (text: string) => (document.documentElement.dir === 'rtl' ? `\u2068${text}\u2069` : text);

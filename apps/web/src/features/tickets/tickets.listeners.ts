@@ -11,7 +11,7 @@ import type { AuthState } from '../auth';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.listeners';
 import type { NotificationsState } from '../notifications/notifications.slice';
 import { applyTicketUpdate, ticketsApi } from './api/tickets-api';
-import { deskTicketPath, ownerName } from './ticket-format';
+import { deskTicketPath, isolate, ownerName } from './ticket-format';
 
 type State = { auth: AuthState; notifications: NotificationsState };
 
@@ -20,7 +20,7 @@ export const ADMINS_CHANNEL = '/ws/admins/';
 /** Spec §4: '{name} sent a ticket', the whole toast a link to the desk's thread. */
 function announceNewTicket(ticket: TTicket) {
   const to = deskTicketPath(ticket.id);
-  const text = i18next.t('tickets.live.sent', { name: ownerName(ticket.user) });
+  const text = i18next.t('tickets.live.sent', { name: isolate(ownerName(ticket.user)) });
   toast.info(
     createElement(
       'a',

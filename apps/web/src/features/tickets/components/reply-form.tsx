@@ -51,6 +51,7 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
         label={t('tickets.thread.replyLabel')}
         multiline
         minRows={3}
+        slotProps={{ htmlInput: { dir: 'auto' } }}
         onKeyDown={(e) => {
           // Ctrl/Cmd+Enter sends, as in mail and chat clients.
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { TTicketPriority, TTicketStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isolate } from '../ticket-format';
 import { TicketPriorityChip, TicketStatusChip } from './ticket-chips';
 
 export interface TicketListEntry {
@@ -38,7 +39,7 @@ export function TicketListItem({ ticket, to }: { ticket: TicketListEntry; to: st
           ) : null}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {t('tickets.thread.toDesk', { department: ticket.department })} ·{' '}
+          {t('tickets.thread.toDesk', { department: isolate(ticket.department) })} ·{' '}
           {t('tickets.home.replies', { count: ticket.replies })} ·{' '}
           <time dateTime={ticket.at}>{time.format(new Date(ticket.at))}</time>
         </Typography>

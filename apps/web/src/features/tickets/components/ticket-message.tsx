@@ -53,7 +53,10 @@ export function TicketMessage({
             {time.format(new Date(at))}
           </Typography>
         </Box>
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{body}</Typography>
+        {/* The writer's own direction, whatever the page's (English text in the Arabic UI). */}
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', textAlign: 'start' }}>
+          {body}
+        </Typography>
         <AttachmentList attachments={attachments} />
       </Paper>
     </Box>

@@ -96,7 +96,14 @@ export function CreateTicketPage() {
                 ))}
               </FormTextField>
             </Box>
-            <FormTextField control={control} name="subject" label={t('tickets.fields.subject')} required autoFocus />
+            <FormTextField
+              control={control}
+              name="subject"
+              label={t('tickets.fields.subject')}
+              required
+              autoFocus
+              slotProps={{ htmlInput: { dir: 'auto' } }}
+            />
             <FormTextField
               control={control}
               name="description"
@@ -104,6 +111,7 @@ export function CreateTicketPage() {
               required
               multiline
               minRows={5}
+              slotProps={{ htmlInput: { dir: 'auto' } }}
             />
             <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>

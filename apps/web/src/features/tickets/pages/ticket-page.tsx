@@ -23,7 +23,7 @@ import { ReplyForm } from '../components/reply-form';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
 import { TicketMessage } from '../components/ticket-message';
 import { TicketStatusControl } from '../components/ticket-status-control';
-import { ownerName } from '../ticket-format';
+import { isolate, ownerName } from '../ticket-format';
 
 type View = 'owner' | 'desk';
 
@@ -56,7 +56,7 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
           <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <span>{t('tickets.thread.number', { id: ticket.id })}</span>
             <span aria-hidden="true">·</span>
-            <span>{t('tickets.thread.toDesk', { department: ticket.department })}</span>
+            <span>{t('tickets.thread.toDesk', { department: isolate(ticket.department) })}</span>
             <TicketStatusChip status={ticket.status} />
             <TicketPriorityChip priority={ticket.priority} />
           </Box>
@@ -66,7 +66,7 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
       <Stack spacing={2}>
         {ticket.waiting_since && view === 'desk' ? (
           <Alert severity="warning" variant="outlined">
-            {t('tickets.thread.waiting', { time: time.format(new Date(ticket.waiting_since)) })}
+            {t('tickets.thread.waiting', { time: isolate(time.format(new Date(ticket.waiting_since))) })}
           </Alert>
         ) : null}
         <Stack
@@ -111,9 +111,12 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
           <ClosedNotice ticket={ticket} viewer={viewer} />
         )}
         <Typography variant="body2" color="text.secondary">
-          {t('tickets.thread.opened', { name: ownerName(owner), time: time.format(new Date(ticket.created_at)) })}
+          {t('tickets.thread.opened', {
+            name: isolate(ownerName(owner)),
+            time: isolate(time.format(new Date(ticket.created_at))),
+          })}
           {ticket.first_response_at
-            ? ` · ${t('tickets.thread.firstResponse', { time: time.format(new Date(ticket.first_response_at)) })}`
+            ? ` · ${t('tickets.thread.firstResponse', { time: isolate(time.format(new Date(ticket.first_response_at))) })}`
             : ''}
         </Typography>
       </Stack>
@@ -138,7 +141,13 @@ function TicketView({ view }: { view: View }) {
   const back = BACK[view];
   return (
     <PageContainer maxWidth="md">
-      <Button component={Link} to={back.to} startIcon={<ArrowBackRounded />} sx={{ mb: 2 }} color="inherit">
+      <Button
+        component={Link}
+        to={back.to}
+        startIcon={<ArrowBackRounded sx={(theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {})} />}
+        sx={{ mb: 2 }}
+        color="inherit"
+      >
         {t(back.key)}
       </Button>
       {failed ? (
