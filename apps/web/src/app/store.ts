@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { activeTicketSlice } from '../features/active-ticket/active-ticket.slice';
+import { activeTicketSlice } from '../features/tickets/active-ticket.slice';
 import { registerAuthListeners } from '../features/auth/auth.listeners';
 import { authSlice, restoreAuthState, type AuthState } from '../features/auth/auth.slice';
 import { interpretersSlice } from '../features/interpreters/interpreters.slice';

@@ -19,6 +19,7 @@ import { DesktopNav } from './desktop-nav';
 import { NavDrawer } from './nav-drawer';
 import { navItemsFor } from './nav-links';
 import { ProfileMenu } from './profile-menu';
+import { selectUnseenDeskTickets } from '../../features/tickets';
 
 // Only signed-in staff see the bell; loading it on demand keeps its menu, forms and
 // live code out of the login page's initial JavaScript.
@@ -36,14 +37,22 @@ export function AppHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Menus only for a confirmed staff member; a session being checked shows neither.
   const member = user && !authSuccessLoading && isStaff(user) ? user : null;
-  const items = useMemo(() => navItemsFor(member), [member]);
+  const deskUnseen = useSelector(selectUnseenDeskTickets);
+  const items = useMemo(() => navItemsFor(member, { deskUnseen }), [member, deskUnseen]);
 
   return (
     <AppBar
       position="fixed"
       color="inherit"
       // Exactly 80 px including the bottom border (spec §9).
-      sx={{ height: HEADER_HEIGHT, boxSizing: 'border-box', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', color: 'text.primary' }}
+      sx={{
+        height: HEADER_HEIGHT,
+        boxSizing: 'border-box',
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        color: 'text.primary',
+      }}
     >
       <Toolbar sx={{ height: '100%', minHeight: '0 !important', gap: 1, px: { xs: 1.5, sm: 3 } }}>
         {member ? (

@@ -13,6 +13,7 @@ import { NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { NavItem } from './nav-links';
+import { NavBadge } from './nav-badge';
 
 /** The header menu on phones and tablets: a drawer from the start edge. */
 export function NavDrawer({ items, open, onClose }: { items: NavItem[]; open: boolean; onClose: () => void }) {
@@ -39,13 +40,18 @@ export function NavDrawer({ items, open, onClose }: { items: NavItem[]; open: bo
               sx={{
                 mx: 1,
                 borderRadius: 2,
-                '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  color: 'primary.main',
+                  '& .MuiListItemIcon-root': { color: 'primary.main' },
+                },
               }}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <item.icon />
               </ListItemIcon>
               <ListItemText primary={t(item.labelKey)} />
+              <NavBadge count={item.badge} />
               {item.newTab ? (
                 <>
                   <OpenInNewRounded fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden="true" />

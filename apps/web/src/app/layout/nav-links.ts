@@ -17,13 +17,15 @@ export interface NavItem {
   newTab?: boolean;
   /** Active only on an exact match (Home would otherwise match everything). */
   end?: boolean;
+  /** A count beside the label (new tickets on my desk for Dashboard). */
+  badge?: number;
 }
 
 /** The header menu of spec §2, for this user. Desktop bar and phone drawer share it. */
-export function navItemsFor(user: Actor | null): NavItem[] {
+export function navItemsFor(user: Actor | null, counts: { deskUnseen?: number } = {}): NavItem[] {
   const items: NavItem[] = [
     { to: '/', labelKey: 'nav.home', icon: HomeOutlined, end: true },
-    { to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlined },
+    { to: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlined, badge: counts.deskUnseen },
     { to: '/admin', labelKey: 'nav.legacyDashboard', icon: AdminPanelSettingsOutlined, newTab: true },
     { to: '/it', labelKey: 'nav.it', icon: DevicesOutlined },
     { to: '/wfm', labelKey: 'nav.wfm', icon: GroupsOutlined },

@@ -7,6 +7,7 @@ import { liveFrameReceived } from '../../lib/live-channel';
 import { playNewTicketSound, playNotificationSound } from '../../lib/sounds';
 import { fakeApi, makeUser } from '../../test/fake-api';
 import { emptyAuthState } from '../auth/auth.slice';
+import { deskTicketsSeen, selectUnseenDeskTickets } from './active-ticket.slice';
 import { ticketsApi } from './api/tickets-api';
 
 vi.mock('../../lib/sounds', () => ({
@@ -81,20 +82,25 @@ describe('live ticket frames', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a new ticket on the desk plays its own sound and toasts "{name} sent a ticket" linking to the desk thread', async () => {
-    const { frame } = setup();
+    const { store, frame } = setup();
     frame('/ws/admins/', { command: 'admin_new_ticket', data: ticket() });
     const link = await screen.findByRole('link', { name: 'Hala Rashed sent a ticket' });
     expect(link).toHaveAttribute('href', '/dashboard/ticket/41');
     expect(playNewTicketSound).toHaveBeenCalledTimes(1);
     expect(playNotificationSound).not.toHaveBeenCalled();
+    // The Dashboard link counts it until the desk looks.
+    expect(selectUnseenDeskTickets(store.getState())).toBe(1);
+    act(() => void store.dispatch(deskTicketsSeen(41)));
+    expect(selectUnseenDeskTickets(store.getState())).toBe(0);
   });
 
   it('my own ticket on my own desk makes no noise', async () => {
-    const { frame } = setup();
+    const { store, frame } = setup();
     frame('/ws/admins/', { command: 'admin_new_ticket', data: ticket({ user: person(7, 'someone') }) });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: /sent a ticket/ })).not.toBeInTheDocument();
     expect(playNewTicketSound).not.toHaveBeenCalled();
+    expect(selectUnseenDeskTickets(store.getState())).toBe(0);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import type { AppThunkDispatch } from '../../lib/store-hooks';
 import type { AuthState } from '../auth';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.listeners';
 import type { NotificationsState } from '../notifications/notifications.slice';
+import { deskTicketsSeen, newDeskTicket } from './active-ticket.slice';
 import { applyTicketUpdate, ticketsApi } from './api/tickets-api';
 import { deskTicketPath, isolate, ownerName } from './ticket-format';
 
@@ -54,6 +55,7 @@ export function registerTicketListeners(listener: ListenerMiddlewareInstance) {
       if (!token || !user || !isStaff(user)) {
         close?.();
         close = null;
+        dispatch(deskTicketsSeen());
         return;
       }
       close ??= openLiveChannel({
@@ -82,6 +84,7 @@ export function registerTicketListeners(listener: ListenerMiddlewareInstance) {
           dispatch(ticketsApi.util.invalidateTags(['TicketList', 'TicketStats']));
           const state = getState();
           if (message.data.user.id === state.auth.user?.id) return; // my own ticket on my own desk
+          dispatch(newDeskTicket(message.data.id));
           if (!state.notifications.muted) playNewTicketSound();
           announceNewTicket(message.data);
           return;

@@ -11,13 +11,14 @@ import Typography from '@mui/material/Typography';
 import { canReplyToTicket, isTicketDesk, reopenDeadline, type TTicket, type TUser } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { StatusPage } from '../../../components/status-page';
 import { selectCurrentUser } from '../../auth';
+import { deskTicketsSeen } from '../active-ticket.slice';
 import { useTicketDetailQuery } from '../api/tickets-api';
 import { ReplyForm } from '../components/reply-form';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
@@ -137,6 +138,12 @@ function TicketView({ view }: { view: View }) {
   useEffect(() => {
     if (failed) toast.warning(t('tickets.thread.notFound'), { toastId: `ticket-missing-${ticketId}` });
   }, [failed, ticketId, t]);
+
+  // Opening a new ticket's desk thread counts as having seen it (the Dashboard badge).
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (view === 'desk' && valid) dispatch(deskTicketsSeen(id));
+  }, [dispatch, view, valid, id]);
 
   const back = BACK[view];
   return (
