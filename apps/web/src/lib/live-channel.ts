@@ -1,5 +1,5 @@
-import { createAction } from '@reduxjs/toolkit';
-import { ZWsTicketResponse } from '@portal/contracts';
+import { createAction, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { isStaff, ZWsTicketResponse, type Actor } from '@portal/contracts';
 import { api } from './api/api';
 import { LiveSocket, type LiveStatus } from './live-socket';
 import type { AppThunkDispatch } from './store-hooks';
@@ -61,4 +61,48 @@ export function openLiveChannel({ path, dispatch, onStatus, onReconnect }: LiveC
     window.removeEventListener('online', wake);
     document.removeEventListener('visibilitychange', onVisible);
   };
+}
+
+/** The part of the state a channel's lifetime follows (structural: lib/ knows no feature). */
+interface SessionState {
+  auth: { user: Actor | null; token: string };
+}
+
+export interface LiveChannelLifetime {
+  path: string;
+  /** Just before the channel opens for a signed-in staff user. */
+  onStart?(dispatch: AppThunkDispatch): void;
+  /** After it closed because the user signed out (or is no longer staff). */
+  onStop?(dispatch: AppThunkDispatch): void;
+  onStatus?(status: LiveStatus, dispatch: AppThunkDispatch): void;
+  onReconnect?(dispatch: AppThunkDispatch): void;
+}
+
+/** Keeps a channel open exactly while a staff user is signed in. */
+export function registerLiveChannel(listener: ListenerMiddlewareInstance, lifetime: LiveChannelLifetime) {
+  const startListening = listener.startListening.withTypes<SessionState, AppThunkDispatch>();
+  let close: (() => void) | null = null;
+  startListening({
+    predicate: (_a, current, previous) =>
+      current.auth.user !== previous.auth.user || current.auth.token !== previous.auth.token,
+    effect: (_action, { getState, dispatch }) => {
+      const { user, token } = getState().auth;
+      if (!token || !user || !isStaff(user)) {
+        if (close) {
+          close();
+          close = null;
+          lifetime.onStop?.(dispatch);
+        }
+        return;
+      }
+      if (close) return;
+      lifetime.onStart?.(dispatch);
+      close = openLiveChannel({
+        path: lifetime.path,
+        dispatch,
+        onStatus: (status) => lifetime.onStatus?.(status, dispatch),
+        onReconnect: () => lifetime.onReconnect?.(dispatch),
+      });
+    },
+  });
 }

@@ -1,11 +1,10 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { isStaff, ZWsServerMessage } from '@portal/contracts';
+import { ZWsServerMessage } from '@portal/contracts';
 import { toast } from 'react-toastify';
 import { api } from '../../lib/api/api';
-import { liveFrameReceived, openLiveChannel } from '../../lib/live-channel';
+import { liveFrameReceived, registerLiveChannel } from '../../lib/live-channel';
 import { playNotificationSound } from '../../lib/sounds';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
-import type { AuthState } from '../auth';
 import {
   liveStatusChanged,
   loadNotifications,
@@ -14,7 +13,7 @@ import {
   type NotificationsState,
 } from './notifications.slice';
 
-type State = { auth: AuthState; notifications: NotificationsState };
+type State = { notifications: NotificationsState };
 
 export const NOTIFICATION_CHANNEL = '/ws/notification/';
 
@@ -28,33 +27,15 @@ const LIVE_REFRESH_TAGS = ['Me', 'Profile', 'Account', 'Ticket', 'TicketList', '
  */
 export function registerNotificationListeners(listener: ListenerMiddlewareInstance) {
   const startListening = listener.startListening.withTypes<State, AppThunkDispatch>();
-  let close: (() => void) | null = null;
-
-  startListening({
-    predicate: (_a, current, previous) =>
-      current.auth.user !== previous.auth.user || current.auth.token !== previous.auth.token,
-    effect: (_action, { getState, dispatch }) => {
-      const { user, token } = getState().auth;
-      const wanted = !!token && !!user && isStaff(user);
-      if (!wanted) {
-        if (close) {
-          close();
-          close = null;
-          dispatch(notificationsCleared());
-        }
-        return;
-      }
-      if (close) return;
+  registerLiveChannel(listener, {
+    path: NOTIFICATION_CHANNEL,
+    onStart: (dispatch) => void dispatch(loadNotifications(1)),
+    onStop: (dispatch) => dispatch(notificationsCleared()),
+    onStatus: (status, dispatch) => dispatch(liveStatusChanged(status)),
+    onReconnect: (dispatch) => {
+      // Events sent while we were away are gone: re-read what may have changed.
       void dispatch(loadNotifications(1));
-      close = openLiveChannel({
-        path: NOTIFICATION_CHANNEL,
-        dispatch,
-        onStatus: (status) => dispatch(liveStatusChanged(status)),
-        onReconnect: () => {
-          void dispatch(loadNotifications(1));
-          dispatch(api.util.invalidateTags([...LIVE_REFRESH_TAGS]));
-        },
-      });
+      dispatch(api.util.invalidateTags([...LIVE_REFRESH_TAGS]));
     },
   });
 

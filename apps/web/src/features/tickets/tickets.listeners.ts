@@ -1,9 +1,9 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { isStaff, ZWsAdminsServerMessage, ZWsTicketUpdate, type TTicket } from '@portal/contracts';
+import { ZWsAdminsServerMessage, ZWsTicketUpdate, type TTicket } from '@portal/contracts';
 import { createElement } from 'react';
 import { toast } from 'react-toastify';
 import { i18next } from '../../lib/i18n/i18n';
-import { liveFrameReceived, openLiveChannel } from '../../lib/live-channel';
+import { liveFrameReceived, registerLiveChannel } from '../../lib/live-channel';
 import { navigateTo } from '../../lib/navigation';
 import { playNewTicketSound } from '../../lib/sounds';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
@@ -45,26 +45,11 @@ function announceNewTicket(ticket: TTicket) {
  */
 export function registerTicketListeners(listener: ListenerMiddlewareInstance) {
   const startListening = listener.startListening.withTypes<State, AppThunkDispatch>();
-  let close: (() => void) | null = null;
-
-  startListening({
-    predicate: (_a, current, previous) =>
-      current.auth.user !== previous.auth.user || current.auth.token !== previous.auth.token,
-    effect: (_action, { getState, dispatch }) => {
-      const { user, token } = getState().auth;
-      if (!token || !user || !isStaff(user)) {
-        close?.();
-        close = null;
-        dispatch(deskTicketsSeen());
-        return;
-      }
-      close ??= openLiveChannel({
-        path: ADMINS_CHANNEL,
-        dispatch,
-        // Tickets that arrived while we were away: the queue re-reads.
-        onReconnect: () => dispatch(ticketsApi.util.invalidateTags(['TicketList', 'TicketStats'])),
-      });
-    },
+  registerLiveChannel(listener, {
+    path: ADMINS_CHANNEL,
+    onStop: (dispatch) => dispatch(deskTicketsSeen()),
+    // Tickets that arrived while we were away: the queue re-reads.
+    onReconnect: (dispatch) => dispatch(ticketsApi.util.invalidateTags(['TicketList', 'TicketStats'])),
   });
 
   startListening({
