@@ -67,6 +67,8 @@ test.describe('support tickets', () => {
     await expect(staff.page.getByRole('img', { name: 'screen.png' })).toBeVisible();
     await expect(staff.page.getByRole('link', { name: 'Back to my tickets' })).toBeVisible();
 
+    // The Dashboard link counts new tickets until the desk looks.
+    await expect(desk.page.getByRole('link', { name: /^Dashboard \(\d+ new tickets?\)$/ })).toBeVisible();
     await toast.click();
     await expect(desk.page).toHaveURL(new RegExp(`/dashboard/ticket/${id}$`));
     await expect(desk.page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
