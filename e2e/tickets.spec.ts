@@ -39,7 +39,13 @@ test.describe('support tickets', () => {
     const owner = await createAccount(request, { user_type: 'IT' });
     const desk = await signInAs(browser, baseURL, 'admin');
     const staff = await signInAs(browser, baseURL, owner.username, owner.password);
+    // The same ADMIN has the desk queue open in a second tab.
+    const queuePage = await desk.context.newPage();
+    await queuePage.goto('/dashboard');
+    await expect(queuePage.getByRole('tab', { name: 'Queue', selected: true })).toBeVisible();
+    const queue = queuePage.getByRole('table', { name: 'Queue' });
     await live(desk.page);
+    await live(queuePage);
 
     // The owner raises it from home, with a screenshot.
     await staff.page.getByRole('link', { name: 'New ticket' }).click();
@@ -59,6 +65,9 @@ test.describe('support tickets', () => {
     // The desk hears of it at once: the toast names the sender and links to the thread.
     const toast = desk.page.getByRole('link', { name: 'Rami Test sent a ticket' });
     await expect(toast).toBeVisible({ timeout: 1000 + (Date.now() - sentAt) });
+    // ... and the queue shows it without reload.
+    await expect(queue.getByRole('link', { name: subject })).toBeVisible({ timeout: 1000 + (Date.now() - sentAt) });
+    await expect(queuePage.getByRole('link', { name: 'Rami Test sent a ticket' })).toBeVisible();
 
     // The owner lands on the new thread, the image previewed.
     await expect(staff.page).toHaveURL(/\/ticket\/\d+$/);

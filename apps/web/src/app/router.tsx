@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 children: [
-                  { index: true, lazy: page(() => import('../features/tickets/dashboard/desk-page'), 'DeskPage') },
+                  { index: true, lazy: page(() => import('../features/tickets/desk/desk-page'), 'DeskPage') },
                   {
                     path: 'ticket/:ticketId',
                     lazy: page(() => import('../features/tickets/pages/ticket-page'), 'DeskTicketPage'),

@@ -7,11 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useTicketHistoryQuery } from '../api/tickets-api';
+import { useFailureToast } from '../use-failure-toast';
 import { ownerTicketPath } from '../ticket-format';
 import { TicketListItem } from './ticket-list-item';
 
@@ -31,9 +29,7 @@ export function MyClosedTickets() {
     ...(query ? { search: query } : {}),
   });
 
-  useEffect(() => {
-    if (error) toast.error(translateServerText(errorMessage(error)), { toastId: 'my-closed-tickets-failed' });
-  }, [error]);
+  useFailureToast(error, 'my-closed-tickets-failed');
 
   // Nothing closed yet: no empty section on a newcomer's home.
   if (!data || (data.count === 0 && !query)) return null;

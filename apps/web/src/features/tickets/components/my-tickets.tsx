@@ -5,13 +5,10 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useActiveTicketsQuery } from '../api/tickets-api';
+import { useFailureToast } from '../use-failure-toast';
 import { ownerTicketPath } from '../ticket-format';
 import { TicketListItem } from './ticket-list-item';
 
@@ -20,10 +17,7 @@ export function MyTickets() {
   const { t } = useTranslation();
   const { data, error, isLoading, refetch } = useActiveTicketsQuery({ scope: 'mine' });
 
-  // Spec §8: an active-ticket fetch failure is an error toast with the error's message.
-  useEffect(() => {
-    if (error) toast.error(translateServerText(errorMessage(error)), { toastId: 'my-tickets-failed' });
-  }, [error]);
+  useFailureToast(error, 'my-tickets-failed');
 
   return (
     <Box component="section" aria-labelledby="my-tickets-title" sx={{ mb: 4 }}>

@@ -1,0 +1,91 @@
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, type TTicketDepartment } from '@portal/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../lib/use-debounced';
+import type { DeskFilters } from './use-desk-filters';
+
+const ALL = '';
+
+/** Search (debounced into the URL), status (queue only), department and priority. */
+export function DeskFiltersBar({
+  filters,
+  update,
+  departments,
+  withStatus,
+}: {
+  filters: DeskFilters;
+  update: (patch: Partial<DeskFilters>) => void;
+  departments: readonly TTicketDepartment[];
+  withStatus: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(filters.search);
+  const debounced = useDebounced(search);
+  useEffect(() => {
+    if (debounced.trim() !== filters.search) update({ search: debounced.trim() });
+    // Only the typed text drives this; the URL follows it.
+  }, [debounced]);
+
+  const select = (
+    name: 'status' | 'department' | 'priority',
+    label: string,
+    options: readonly string[],
+    text: (o: string) => string,
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={filters[name] ?? ALL}
+      onChange={(e) => update({ [name]: e.target.value || undefined })}
+      sx={{ minWidth: 150 }}
+      fullWidth={false}
+      // "All" shows as the value rather than an empty box.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value={ALL}>{t('desk.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {text(o)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
+      <TextField
+        size="small"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={t('desk.search')}
+        slotProps={{
+          htmlInput: { 'aria-label': t('desk.search'), maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ flex: '1 1 240px' }}
+      />
+      {withStatus
+        ? select('status', t('tickets.fields.status'), ACTIVE_TICKET_STATUSES, (s) =>
+            t(`tickets.statuses.${s as 'open'}`),
+          )
+        : null}
+      {select('department', t('tickets.fields.department'), departments, (d) => d)}
+      {select('priority', t('tickets.fields.priority'), TICKET_PRIORITIES, (p) =>
+        t(`tickets.priorities.${p as 'low'}`),
+      )}
+    </Box>
+  );
+}
