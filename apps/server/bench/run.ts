@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
 import { spawnScript, spawnServer } from '../test/processes.js';
 import { openDatabase } from '../src/db/database.js';
 import { benchEventLogs, benchFanOut } from './live.bench.js';
+import { benchTickets } from './tickets.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -133,6 +134,7 @@ const SECTIONS: Record<string, () => Promise<unknown>> = {
   eventloop: benchEventLoop,
   fanout: async () => console.log(`${await benchFanOut()}\n`),
   eventlogs: async () => console.log(`${await benchEventLogs()}\n`),
+  tickets: async () => console.log(`${await benchTickets()}\n`),
 };
 
 // `npm run bench` runs every section; `npm run bench -- fanout eventlogs` only those.

@@ -7,7 +7,8 @@ import { DeskListFrame } from './desk-list-frame';
 import { DeskTicketTable, type DeskRow } from './desk-ticket-table';
 import type { DeskFilters } from './use-desk-filters';
 
-const QUEUE_LIMIT = 200;
+// Answers carry whole threads (spec §3: ticket_reply); a page of 100 keeps live refreshes light.
+const QUEUE_LIMIT = 100;
 
 /** Minutes a ticket has waited for the desk, when beyond the threshold. */
 export function overdueMinutes(waitingSince: string | null, thresholdMinutes: number, now = Date.now()): number | null {
