@@ -54,4 +54,22 @@ test.describe('accessibility (axe-core)', () => {
     await page.keyboard.press('Escape');
     await expectAccessible(page);
   });
+
+  test('the help desk (/dashboard) with tickets, on a phone too', async ({ page, request }) => {
+    const login = await request.post('/api/auth/jwt/login/', {
+      data: { username: 'marketing', password: 'Portal#Demo2026' },
+    });
+    const { access } = (await login.json()) as { access: string };
+    await request.post('/api/user/create_ticket/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: { department: 'G.E', subject: 'Brochure printer offline', description: 'Since today.', priority: 'urgent' },
+    });
+    await signIn(page, 'g.e');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('table', { name: 'Queue' })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('list', { name: 'Queue' })).toBeVisible();
+    await expectAccessible(page);
+  });
 });
