@@ -88,6 +88,19 @@ test.describe('help desk (/dashboard)', () => {
     await queue.getByRole('link', { name: `Shift swap request ${tag}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/ticket/${ids[`Shift swap request ${tag}`]}$`));
     await expect(page.getByLabel('Set status')).toBeVisible();
+
+    // Taking it: the thread says so, and "Assigned: To me" on the queue finds it.
+    await expect(page.getByText('Nobody has taken this ticket yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(page.getByText('You have taken this ticket.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the desk' }).click();
+    await page.getByLabel('Priority').click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await page.getByLabel('Assigned').click();
+    await page.getByRole('option', { name: 'To me' }).click();
+    await expect(page).toHaveURL(/assignee=me/);
+    await expect(queue.getByRole('link')).toHaveCount(1);
+    await expect(queue.getByRole('row', { name: new RegExp(`Shift swap request ${tag}`) })).toContainText('Rami Test');
     await context.close();
 
     // Another desk sees none of it.

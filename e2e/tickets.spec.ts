@@ -125,7 +125,7 @@ test.describe('support tickets', () => {
     await desk.page.getByRole('textbox', { name: 'Your reply' }).fill(answer);
     const sentAt = Date.now();
     await desk.page.getByRole('button', { name: 'Send reply' }).click();
-    await expect(desk.page.getByText(answer)).toBeVisible();
+    await expect(desk.page.getByRole('article').filter({ hasText: answer })).toBeVisible();
 
     // Live in the owner's thread, with the desk's badge and the new status.
     await expect(staff.page.getByText(answer)).toBeVisible({ timeout: 1000 + (Date.now() - sentAt) });

@@ -2,18 +2,25 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001-users-and-sessions.js';
 import * as m0002 from './migrations/0002-live-notifications-eventlogs.js';
 import * as m0003 from './migrations/0003-tickets.js';
+import * as m0004 from './migrations/0004-ticket-assignee.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-live-notifications-eventlogs': m0002,
   '0003-tickets': m0003,
+  '0004-ticket-assignee': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'portal_migrations', migrationLockTableName: 'portal_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'portal_migrations',
+    migrationLockTableName: 'portal_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

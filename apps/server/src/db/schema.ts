@@ -106,6 +106,7 @@ export interface TicketsTable {
   first_response_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   waiting_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TicketRepliesTable {

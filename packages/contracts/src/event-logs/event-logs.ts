@@ -14,6 +14,7 @@ export const EVENT_ACTIONS = [
   'ticket.created',
   'ticket.replied',
   'ticket.status_changed',
+  'ticket.assigned',
 ] as const;
 
 export const ZEventLog = z

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAssignTicket,
+  canBeAssignee,
   canReplyToTicket,
   canSeeTicket,
   isDeskReply,
@@ -63,6 +65,18 @@ describe('status choices', () => {
       'open',
     ]);
     expect(canReplyToTicket(owner, ticket({ status: 'closed', closed_at: closedAt }))).toBe(false);
+  });
+});
+
+describe('assignment', () => {
+  it('the desk assigns active tickets, to active members of that desk', () => {
+    expect(canAssignTicket(user(2, 'IT'), ticket())).toBe(true);
+    expect(canAssignTicket(user(2, 'G.I'), ticket())).toBe(true);
+    expect(canAssignTicket(owner, ticket())).toBe(false);
+    expect(canAssignTicket(user(2, 'IT'), ticket({ status: 'closed', closed_at: new Date() }))).toBe(false);
+    expect(canBeAssignee({ user_type: 'ADMIN', is_active: true }, 'IT')).toBe(true);
+    expect(canBeAssignee({ user_type: 'IT', is_active: false }, 'IT')).toBe(false);
+    expect(canBeAssignee({ user_type: 'QUALITY', is_active: true }, 'IT')).toBe(false);
   });
 });
 

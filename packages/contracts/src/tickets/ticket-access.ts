@@ -78,3 +78,16 @@ export function ticketStatusChoices(
   const choices: TTicketStatus[] = desk ? ['open', 'in_progress', 'answered', 'closed'] : ['closed'];
   return choices.filter((s) => s !== ticket.status);
 }
+
+/** The desk (never the owner as such) assigns and unassigns active tickets. */
+export function canAssignTicket(viewer: TicketViewer, ticket: TicketAccessShape): boolean {
+  return isStaff(viewer) && isTicketDesk(viewer, ticket.department) && ticket.status !== 'closed';
+}
+
+/** Who may be assigned: an active staff member on the ticket's desk. */
+export function canBeAssignee(
+  user: Pick<TicketViewer, 'user_type'> & { is_active: boolean },
+  department: TUserType,
+): boolean {
+  return user.is_active && isStaff(user) && isTicketDesk(user, department);
+}

@@ -76,10 +76,18 @@ export const ZUpdateTicketRequest = z
   .object({
     reply: ZTicketReplyText.optional(),
     status: ZTicketStatus.optional(),
+    /** Desk only: a user id on the ticket's desk (usually the caller: "assign to me"), or null to unassign. */
+    assignee: z.coerce
+      .number({ error: 'Choose someone on the desk.' })
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .nullable()
+      .optional(),
   })
   .strict()
-  .refine((b) => b.reply !== undefined || b.status !== undefined, {
-    message: 'Send a reply or a status.',
+  .refine((b) => b.reply !== undefined || b.status !== undefined || b.assignee !== undefined, {
+    message: 'Send a reply, a status or an assignee.',
     path: ['non_field_errors'],
   });
 export type TUpdateTicketRequest = z.input<typeof ZUpdateTicketRequest>;
@@ -101,6 +109,8 @@ export const ZActiveTicketsQuery = z.object({
   department: ZTicketDepartment.optional(),
   priority: ZTicketPriority.optional(),
   search: ZSearch.optional(),
+  /** Assigned to the caller (`me`) or to nobody yet (`none`). */
+  assignee: z.enum(['me', 'none']).optional(),
   /** Newest activity first; at most this many (the answer's `x-total-count` header has the total). */
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
@@ -185,6 +195,8 @@ const ticketFields = {
   reopen_until: z.string().nullable(),
   /** Since when it has waited for the desk (null: the desk has answered, or it is closed). */
   waiting_since: z.string().nullable(),
+  /** Who on the desk has taken it (null: nobody yet). */
+  assignee: ZTicketUser.nullable(),
 };
 
 export const ZTicket = z

@@ -61,6 +61,17 @@ export function presentReply(r: Omit<ReplyRow, 'created_at'> & { created_at: Dat
   };
 }
 
+function assignee(t: TicketRow): TTicketUser | null {
+  if (t.assignee_id === null || t.assignee_username === null) return null;
+  return {
+    id: t.assignee_id,
+    username: t.assignee_username,
+    first_name: t.assignee_first_name ?? '',
+    last_name: t.assignee_last_name ?? '',
+    user_type: t.assignee_user_type!,
+  };
+}
+
 function ticketFields(t: TicketRow) {
   return {
     id: t.id,
@@ -76,6 +87,7 @@ function ticketFields(t: TicketRow) {
     closed_at: isoOrNull(t.closed_at),
     reopen_until: t.status === 'closed' && t.closed_at ? reopenDeadline(t.closed_at).toISOString() : null,
     waiting_since: isoOrNull(t.waiting_since),
+    assignee: assignee(t),
   };
 }
 

@@ -25,6 +25,7 @@ function ticketsWithOwner(db: Db) {
   return db
     .selectFrom('tickets as t')
     .innerJoin('users as o', 'o.id', 't.owner_id')
+    .leftJoin('users as asg', 'asg.id', 't.assignee_id')
     .select([
       't.id',
       't.owner_id',
@@ -42,6 +43,11 @@ function ticketsWithOwner(db: Db) {
       'o.first_name as owner_first_name',
       'o.last_name as owner_last_name',
       'o.user_type as owner_user_type',
+      't.assignee_id',
+      'asg.username as assignee_username',
+      'asg.first_name as assignee_first_name',
+      'asg.last_name as assignee_last_name',
+      'asg.user_type as assignee_user_type',
     ]);
 }
 
@@ -115,6 +121,11 @@ const replyAttachments = (eb: Outer) =>
   ).as('attachments');
 
 type TicketScope = ExpressionBuilder<DB & { t: DB['tickets']; o: DB['users'] }, 't' | 'o'>;
+
+/** A user who may take a ticket: active, with their type (the desk rule is the caller's). */
+export function findUserForAssignment(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'user_type', 'is_active']).where('id', '=', id).executeTakeFirst();
+}
 
 /**
  * A ticket's whole thread as columns of its own row (one query for any number of
@@ -202,6 +213,8 @@ function matches(search: string): Expression<SqlBool> {
 
 export interface TicketFilter {
   status?: TTicketStatus;
+  /** A user id, or null for unassigned tickets. */
+  assignee?: number | null;
   department?: TTicketDepartment;
   priority?: TTicketPriority;
   search?: string;
@@ -213,6 +226,7 @@ function filtered(db: Db, v: Visibility, f: TicketFilter, active: boolean) {
   if (f.status) q = q.where('t.status', '=', f.status);
   if (f.department) q = q.where('t.department', '=', f.department);
   if (f.priority) q = q.where('t.priority', '=', f.priority);
+  if (f.assignee !== undefined) q = q.where('t.assignee_id', f.assignee === null ? 'is' : '=', f.assignee);
   if (f.search) q = q.where(matches(f.search));
   return q;
 }

@@ -1,6 +1,8 @@
 import {
   ATTACHMENT_CONTENT_TYPES,
   ATTACHMENTS_FIELD,
+  canAssignTicket,
+  canBeAssignee,
   canSeeTicket,
   isDeskReply,
   isTicketDesk,
@@ -176,6 +178,10 @@ export async function createTicket(
       owner_first_name: user.first_name,
       owner_last_name: user.last_name,
       owner_user_type: user.user_type,
+      assignee_username: null,
+      assignee_first_name: null,
+      assignee_last_name: null,
+      assignee_user_type: null,
       attachments,
       ticket_reply: [],
     });
@@ -189,7 +195,13 @@ export async function listActiveTickets(ctx: AppContext, user: UserRow, query: T
   const { rows, total } = await repo.listActive(
     ctx.db,
     { viewerId: user.id, deskDepartments: deskDepartments(user), scope: q.scope },
-    { status: q.status, department: q.department, priority: q.priority, search: q.search || undefined },
+    {
+      status: q.status,
+      department: q.department,
+      priority: q.priority,
+      search: q.search || undefined,
+      assignee: q.assignee === 'me' ? user.id : q.assignee === 'none' ? null : undefined,
+    },
     q.limit,
   );
   return { tickets: rows.map(presentTicket), total };
@@ -224,6 +236,20 @@ export async function getAttachment(ctx: AppContext, user: UserRow, id: number) 
 }
 
 // ---------------------------------------------------------------- update
+
+/** Only the desk assigns, and only to an active member of the ticket's desk (or to nobody). */
+async function checkAssignee(db: Database, user: UserRow, t: repo.TicketRow, assignee: number | null) {
+  if (!canAssignTicket(user, accessShape(t))) {
+    throw t.status === 'closed'
+      ? fieldError('assignee', 'This ticket is closed; reopen it to assign it.')
+      : forbidden('Only the desk assigns tickets.');
+  }
+  if (assignee === null) return;
+  const candidate = await repo.findUserForAssignment(db, assignee);
+  if (!candidate || !canBeAssignee(candidate, t.department)) {
+    throw fieldError('assignee', "Choose someone on this ticket's desk.");
+  }
+}
 
 function refusedStatus(user: UserRow, t: repo.TicketRow, wanted: TTicketStatus): Error {
   if (t.status === 'closed' && wanted === 'open' && isTicketOwner(user, accessShape(t))) {
@@ -272,7 +298,9 @@ export async function updateTicket(
     if (req.reply !== undefined && t.status === 'closed' && next === 'closed') {
       throw fieldError('reply', 'This ticket is closed; reopen it to reply.');
     }
-    if (req.reply === undefined && next === t.status) return (await loadTicket(tx.db, id))!; // nothing to change
+    const assigning = req.assignee !== undefined && req.assignee !== t.assignee_id;
+    if (assigning) await checkAssignee(tx.db, user, t, req.assignee!);
+    if (req.reply === undefined && next === t.status && !assigning) return (await loadTicket(tx.db, id))!; // nothing to change
 
     const now = sql<Date>`now()`;
     const patch: UpdateObject<DB, 'tickets'> = {};
@@ -314,9 +342,27 @@ export async function updateTicket(
         details: { from: t.status, to: next },
       });
     }
+    if (assigning) {
+      patch.assignee_id = req.assignee!;
+      await recordEvent(tx.db, source, {
+        action: 'ticket.assigned',
+        targetType: 'ticket',
+        targetId: id,
+        details: { from: t.assignee_id, to: req.assignee },
+      });
+      // Told when someone else hands it to them (taking it yourself needs no notice).
+      if (req.assignee !== null && req.assignee !== user.id) {
+        await notify(tx, {
+          message: `${displayName(user)} assigned you the ticket "${t.subject}".`,
+          url: `/dashboard/ticket/${id}`,
+          recipients: [req.assignee!],
+          senderId: user.id,
+        });
+      }
+    }
     await repo.updateTicket(tx.db, id, patch);
 
-    if (!isTicketOwner(user, accessShape(t))) {
+    if (!isTicketOwner(user, accessShape(t)) && (req.reply !== undefined || next !== t.status)) {
       const what = [
         req.reply !== undefined ? `${displayName(user)} replied to your ticket "${t.subject}"` : null,
         next !== t.status

@@ -569,6 +569,64 @@ describe('answering a ticket', () => {
   });
 });
 
+describe('assigning a ticket', () => {
+  const idOf = async (username: string) =>
+    (await s.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+      .id;
+
+  it('the desk takes it or hands it to a colleague on the desk (who is told); nobody else assigns', async () => {
+    const t = await createTicket('hr', { subject: 'Assign me' });
+    const [it, managerIt, quality] = [await idOf('it'), await idOf('manager.it'), await idOf('quality')];
+
+    const taken = await update('it', t.id, { assignee: it });
+    expect(taken.status).toBe(200);
+    expect(taken.body.assignee).toMatchObject({ id: it, username: 'it' });
+    expect(taken.body.status).toBe('open'); // assigning is not answering
+
+    // Filters: mine, and unassigned.
+    const mine = await s.api('GET', '/api/user/active-tickets/?scope=desk&assignee=me', { token: await as('it') });
+    expect(mine.body.map((x: { id: number }) => x.id)).toContain(t.id);
+    const none = await s.api('GET', '/api/user/active-tickets/?scope=desk&assignee=none', { token: await as('it') });
+    expect(none.body.map((x: { id: number }) => x.id)).not.toContain(t.id);
+
+    // Handed to a colleague on the same desk: they get a notification.
+    const handed = await update('it', t.id, { assignee: managerIt });
+    expect(handed.body.assignee.username).toBe('manager.it');
+    const notes = await s.api('GET', '/api/notifications/all/', { token: await as('manager.it') });
+    expect(notes.body.results[0]).toMatchObject({
+      message: expect.stringContaining(`assigned you the ticket "Assign me"`),
+      url: `/dashboard/ticket/${t.id}`,
+    });
+
+    // Refused: someone off the desk, an unknown id, the owner assigning, a stranger (404).
+    const before = (await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as('it') })).body;
+    const offDesk = await update('it', t.id, { assignee: quality });
+    expect(offDesk.status).toBe(400);
+    expect(offDesk.body.extra.fields.assignee).toEqual(["Choose someone on this ticket's desk."]);
+    expect((await update('it', t.id, { assignee: 99_999_999 })).status).toBe(400);
+    expect((await update('it', t.id, { assignee: 'x' })).body.extra.fields).toHaveProperty('assignee');
+    expect((await update('hr', t.id, { assignee: await idOf('hr') })).status).toBe(403);
+    expect((await update('quality', t.id, { assignee: quality })).status).toBe(404);
+    const after = (await s.api('GET', `/api/user/ticket_detail/${t.id}/`, { token: await as('it') })).body;
+    expect(after).toEqual(before);
+
+    // Unassigned again; every assignment is in the event log.
+    expect((await update('manager.it', t.id, { assignee: null })).body.assignee).toBeNull();
+    const log = await s.api('GET', `/api/eventlogs/?target_type=ticket&target_id=${t.id}&action=ticket.assigned`, {
+      token: await as('admin'),
+    });
+    expect(log.body.results.map((e: { details: unknown }) => e.details)).toEqual([
+      { from: managerIt, to: null },
+      { from: it, to: managerIt },
+      { from: null, to: it },
+    ]);
+
+    // Closed tickets are not assigned.
+    await update('hr', t.id, { status: 'closed' });
+    expect((await update('it', t.id, { assignee: it })).body.extra.fields.assignee[0]).toMatch(/closed/);
+  });
+});
+
 describe('live', () => {
   it('sends admin_new_ticket to exactly the desk of the department, and admin_update_ticket on changes', async () => {
     const desk = ['it', 'manager.it', 'director.gi', 'admin'];

@@ -39,6 +39,7 @@ function ticket(over: Partial<TTicket> = {}): TTicket {
     closed_at: null,
     reopen_until: null,
     waiting_since: '2026-11-22T10:00:00.000Z',
+    assignee: null,
     attachments: [],
     ticket_reply: [],
     ...over,

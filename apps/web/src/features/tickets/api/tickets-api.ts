@@ -18,6 +18,9 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api/api';
 import type { AppThunkDispatch } from '../../../lib/store-hooks';
 
+/** An answer: a reply, a status and/or an assignee (a desk member's id, or null). */
+export type TicketAnswer = Omit<TUpdateTicketRequest, 'assignee'> & { assignee?: number | null };
+
 export interface ActiveTicketsPage {
   tickets: TTicket[];
   /** All matching tickets (the list is cut at the query's limit). */
@@ -28,11 +31,14 @@ export interface ActiveTicketsPage {
  * JSON when there are no files; multipart with the same fields as text parts plus the
  * files otherwise (the server validates both with the same contract schema).
  */
-function body(fields: Record<string, string | undefined>, files: readonly File[] = []): FormData | object {
+function body(
+  fields: Record<string, string | number | null | undefined>,
+  files: readonly File[] = [],
+): FormData | object {
   const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (files.length === 0) return present;
   const form = new FormData();
-  for (const [key, value] of Object.entries(present)) form.append(key, value as string);
+  for (const [key, value] of Object.entries(present)) if (value !== null) form.append(key, String(value));
   for (const file of files) form.append('attachments', file, file.name);
   return form;
 }
@@ -63,7 +69,7 @@ export const ticketsApi = api.injectEndpoints({
       responseSchema: ZTicket,
       invalidatesTags: ['TicketList', 'TicketStats'],
     }),
-    answerTicket: build.mutation<TTicket, { id: number; fields: TUpdateTicketRequest; files?: File[] }>({
+    answerTicket: build.mutation<TTicket, { id: number; fields: TicketAnswer; files?: File[] }>({
       query: ({ id, fields, files }) => ({
         url: `user/active-tickets/${id}/`,
         method: 'PUT',
@@ -120,12 +126,13 @@ export function applyTicketUpdate(
     }),
   );
   // Lists, counts and statistics follow from the server (filters decide membership);
-  // a new status also moves times the frame does not carry (closed_at, reopen_until).
+  // a new status also moves times the frame does not carry (closed_at, reopen_until), and
+  // a frame without a reply or status change says something else changed (the assignee).
   dispatch(
     ticketsApi.util.invalidateTags([
       'TicketList',
       'TicketStats',
-      ...(statusChanged ? [{ type: 'Ticket' as const, id: update.ticket }] : []),
+      ...(statusChanged || !update.data ? [{ type: 'Ticket' as const, id: update.ticket }] : []),
     ]),
   );
 }

@@ -11,7 +11,7 @@ import type { DeskFilters } from './use-desk-filters';
 
 const ALL = '';
 
-/** Search (debounced into the URL), status (queue only), department and priority. */
+/** Search (debounced into the URL), status and assignee (queue only), department and priority. */
 export function DeskFiltersBar({
   filters,
   update,
@@ -32,7 +32,7 @@ export function DeskFiltersBar({
   }, [debounced]);
 
   const select = (
-    name: 'status' | 'department' | 'priority',
+    name: 'status' | 'department' | 'priority' | 'assignee',
     label: string,
     options: readonly string[],
     text: (o: string) => string,
@@ -86,6 +86,11 @@ export function DeskFiltersBar({
       {select('priority', t('tickets.fields.priority'), TICKET_PRIORITIES, (p) =>
         t(`tickets.priorities.${p as 'low'}`),
       )}
+      {withStatus
+        ? select('assignee', t('tickets.assignee.filter'), ['me', 'none'], (a) =>
+            t(a === 'me' ? 'tickets.assignee.toMe' : 'tickets.assignee.unassigned'),
+          )
+        : null}
     </Box>
   );
 }

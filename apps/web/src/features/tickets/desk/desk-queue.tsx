@@ -36,6 +36,7 @@ export function DeskQueue({
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.department ? { department: filters.department } : {}),
     ...(filters.priority ? { priority: filters.priority } : {}),
+    ...(filters.assignee ? { assignee: filters.assignee } : {}),
     ...(filters.search ? { search: filters.search } : {}),
   });
   const rows: DeskRow[] = (data?.tickets ?? []).map((ticket) => ({

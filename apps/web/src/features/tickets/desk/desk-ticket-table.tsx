@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { TTicketPriority, TTicketStatus, TTicketUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMinutes } from '../../../lib/format';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
@@ -27,6 +27,7 @@ export interface DeskRow {
   department: string;
   priority: TTicketPriority;
   status: TTicketStatus;
+  assignee: TTicketUser | null;
   /** Last activity (queue) or closing time (history). */
   at: string;
   /** Minutes waiting for the desk, when longer than the desk's threshold. */
@@ -53,6 +54,9 @@ function WaitingChip({ minutes }: { minutes: number }) {
 export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atLabel: string; label: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // The thread's "Back to the desk" returns to this very view (filters, tab, page).
+  const { pathname, search } = useLocation();
+  const state = { back: pathname + search };
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -61,7 +65,7 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={label}>
         {rows.map((r) => (
           <Card component="li" key={r.id} sx={{ listStyle: 'none' }}>
-            <CardActionArea component={Link} to={deskTicketPath(r.id)} sx={{ p: 2 }}>
+            <CardActionArea component={Link} to={deskTicketPath(r.id)} state={state} sx={{ p: 2 }}>
               <Typography sx={{ fontWeight: 600, mb: 0.75 }}>
                 <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, mr: 1 }}>
                   #{r.id}
@@ -75,6 +79,7 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
               </Box>
               <Typography variant="body2" color="text.secondary">
                 {ownerName(r.user)} · {r.department} · <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
+                {r.assignee ? ` · ${t('tickets.assignee.column')}: ${ownerName(r.assignee)}` : ''}
               </Typography>
             </CardActionArea>
           </Card>
@@ -95,6 +100,7 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
             ))}
             <TableCell sx={{ fontWeight: 600 }}>{t('tickets.fields.priority')}</TableCell>
             <TableCell sx={{ fontWeight: 600 }}>{t('tickets.fields.status')}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{t('tickets.assignee.column')}</TableCell>
             <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{atLabel}</TableCell>
           </TableRow>
         </TableHead>
@@ -103,7 +109,7 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
             <TableRow
               key={r.id}
               hover
-              onClick={() => void navigate(deskTicketPath(r.id))}
+              onClick={() => void navigate(deskTicketPath(r.id), { state })}
               sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
             >
               <TableCell sx={{ color: 'text.secondary' }}>{r.id}</TableCell>
@@ -112,6 +118,7 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
                 <Box
                   component={Link}
                   to={deskTicketPath(r.id)}
+                  state={state}
                   onClick={(e) => e.stopPropagation()}
                   sx={{
                     color: 'text.primary',
@@ -140,6 +147,9 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
               </TableCell>
               <TableCell>
                 <TicketStatusChip status={r.status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: r.assignee ? 'text.primary' : 'text.secondary' }}>
+                {r.assignee ? ownerName(r.assignee) : '—'}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={r.at}>{time.format(new Date(r.at))}</time>

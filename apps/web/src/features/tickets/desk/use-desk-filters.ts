@@ -12,6 +12,7 @@ const ZDeskFilters = z.object({
   status: z.enum(ACTIVE_TICKET_STATUSES).optional().catch(undefined),
   department: z.enum(STAFF_DEPARTMENTS).optional().catch(undefined),
   priority: z.enum(TICKET_PRIORITIES).optional().catch(undefined),
+  assignee: z.enum(['me', 'none']).optional().catch(undefined),
   search: z.string().max(100).catch(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   period: z.coerce

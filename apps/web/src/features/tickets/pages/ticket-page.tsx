@@ -12,7 +12,7 @@ import { canReplyToTicket, isTicketDesk, reopenDeadline, type TTicket, type TUse
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -22,6 +22,7 @@ import { deskTicketsSeen } from '../active-ticket.slice';
 import { useTicketDetailQuery } from '../api/tickets-api';
 import { ReplyForm } from '../components/reply-form';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
+import { TicketAssignee } from '../components/ticket-assignee';
 import { TicketMessage } from '../components/ticket-message';
 import { TicketStatusControl } from '../components/ticket-status-control';
 import { isolate, ownerName } from '../ticket-format';
@@ -65,6 +66,7 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
         actions={<TicketStatusControl ticket={ticket} viewer={viewer} />}
       />
       <Stack spacing={2}>
+        <TicketAssignee ticket={ticket} viewer={viewer} />
         {ticket.waiting_since && view === 'desk' ? (
           <Alert severity="warning" variant="outlined">
             {t('tickets.thread.waiting', { time: isolate(time.format(new Date(ticket.waiting_since))) })}
@@ -145,7 +147,12 @@ function TicketView({ view }: { view: View }) {
     if (view === 'desk' && valid) dispatch(deskTicketsSeen(id));
   }, [dispatch, view, valid, id]);
 
-  const back = BACK[view];
+  // Back to the desk view the ticket was opened from, when it was (its filters kept).
+  const from = (useLocation().state as { back?: unknown } | null)?.back;
+  const back = {
+    ...BACK[view],
+    ...(view === 'desk' && typeof from === 'string' && from.startsWith('/dashboard') ? { to: from } : {}),
+  };
   return (
     <PageContainer maxWidth="md">
       <Button
