@@ -29,3 +29,10 @@ export function formatBytes(bytes: number): string {
  * the left-to-right UI they would add nothing but invisible characters to copied text.
  */
 export const isolate = (text: string) => (document.documentElement.dir === 'rtl' ? `\u2068${text}\u2069` : text);
+
+/** Minutes a ticket has waited for the desk, when beyond the threshold. */
+export function overdueMinutes(waitingSince: string | null, thresholdMinutes: number, now = Date.now()): number | null {
+  if (!waitingSince) return null;
+  const minutes = (now - Date.parse(waitingSince)) / 60_000;
+  return minutes > thresholdMinutes ? minutes : null;
+}

@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { TTicketDepartment } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useActiveTicketsQuery } from '../api/tickets-api';
+import { overdueMinutes } from '../ticket-format';
 import { DeskFiltersBar } from './desk-filters-bar';
 import { DeskListFrame } from './desk-list-frame';
 import { DeskTicketTable, type DeskRow } from './desk-ticket-table';
@@ -9,13 +10,6 @@ import type { DeskFilters } from './use-desk-filters';
 
 // Answers carry whole threads (spec §3: ticket_reply); a page of 100 keeps live refreshes light.
 const QUEUE_LIMIT = 100;
-
-/** Minutes a ticket has waited for the desk, when beyond the threshold. */
-export function overdueMinutes(waitingSince: string | null, thresholdMinutes: number, now = Date.now()): number | null {
-  if (!waitingSince) return null;
-  const minutes = (now - Date.parse(waitingSince)) / 60_000;
-  return minutes > thresholdMinutes ? minutes : null;
-}
 
 /** The desk's active tickets, newest activity first, with the queue's filters. */
 export function DeskQueue({

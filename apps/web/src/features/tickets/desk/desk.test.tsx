@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { overdueMinutes } from './desk-queue';
+import { overdueMinutes } from '../ticket-format';
 import { useDeskFilters } from './use-desk-filters';
 
 /** The hook inside a real router at `url`; `location()` reads where it has navigated. */

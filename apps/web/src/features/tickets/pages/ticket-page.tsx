@@ -8,7 +8,14 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canReplyToTicket, isTicketDesk, reopenDeadline, type TTicket, type TUser } from '@portal/contracts';
+import {
+  canReplyToTicket,
+  DEFAULT_TICKET_WAITING_MINUTES,
+  isTicketDesk,
+  reopenDeadline,
+  type TTicket,
+  type TUser,
+} from '@portal/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
@@ -25,7 +32,7 @@ import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips
 import { TicketAssignee } from '../components/ticket-assignee';
 import { TicketMessage } from '../components/ticket-message';
 import { TicketStatusControl } from '../components/ticket-status-control';
-import { isolate, ownerName } from '../ticket-format';
+import { isolate, overdueMinutes, ownerName } from '../ticket-format';
 
 type View = 'owner' | 'desk';
 
@@ -68,7 +75,12 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
       <Stack spacing={2}>
         <TicketAssignee ticket={ticket} viewer={viewer} />
         {ticket.waiting_since && view === 'desk' ? (
-          <Alert severity="warning" variant="outlined">
+          <Alert
+            severity={
+              overdueMinutes(ticket.waiting_since, DEFAULT_TICKET_WAITING_MINUTES) === null ? 'info' : 'warning'
+            }
+            variant="outlined"
+          >
             {t('tickets.thread.waiting', { time: isolate(time.format(new Date(ticket.waiting_since))) })}
           </Alert>
         ) : null}
