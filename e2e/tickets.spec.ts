@@ -156,6 +156,15 @@ test.describe('support tickets', () => {
     // Reopening brings the reply box back.
     await staff.page.getByRole('button', { name: 'Reopen ticket' }).click();
     await expect(staff.page.getByRole('textbox', { name: 'Your reply' })).toBeVisible();
+
+    // The desk's last word and the close in one go; the owner sees both live.
+    await expect(desk.page.getByRole('textbox', { name: 'Your reply' })).toBeVisible({ timeout: 2000 });
+    await desk.page.getByRole('textbox', { name: 'Your reply' }).fill('Closing this one, all good.');
+    await desk.page.getByRole('button', { name: 'Send and close' }).click();
+    await expect(staff.page.getByRole('article').filter({ hasText: 'Closing this one, all good.' })).toBeVisible({
+      timeout: 2000,
+    });
+    await expect(staff.page.getByText(/This ticket is closed\. You can reopen it until/)).toBeVisible();
     await desk.context.close();
     await staff.context.close();
   });

@@ -19,7 +19,7 @@ const ZReplyForm = z.object({ reply: ZTicketReplyText });
 type ReplyForm = z.input<typeof ZReplyForm>;
 
 /** The reply box under a thread: text plus up to 5 files, sent as one message. */
-export function ReplyForm({ ticketId }: { ticketId: number }) {
+export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; canClose?: boolean }) {
   const { t } = useTranslation();
   const [answer, { isLoading }] = useAnswerTicketMutation();
   const [files, setFiles] = useState<File[]>([]);
@@ -29,19 +29,22 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
     defaultValues: { reply: '' },
   });
 
-  const submit = handleSubmit(async ({ reply }) => {
-    setFilesError(undefined);
-    const result = await answer({ id: ticketId, fields: { reply }, files });
-    if ('error' in result) {
-      const marked = applyServerFieldErrors(result.error, setError, ['reply']);
-      const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
-      setFilesError(fileMessage);
-      if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
-      return;
-    }
-    reset({ reply: '' });
-    setFiles([]);
-  });
+  // "Send and close": the last word and the close in one request (one notification, one frame).
+  const send = (status?: 'closed') =>
+    handleSubmit(async ({ reply }) => {
+      setFilesError(undefined);
+      const result = await answer({ id: ticketId, fields: status ? { reply, status } : { reply }, files });
+      if ('error' in result) {
+        const marked = applyServerFieldErrors(result.error, setError, ['reply']);
+        const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
+        setFilesError(fileMessage);
+        if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
+        return;
+      }
+      reset({ reply: '' });
+      setFiles([]);
+    });
+  const submit = send();
 
   return (
     <Stack component="form" noValidate spacing={1.5} onSubmit={submit} aria-label={t('tickets.thread.replyLabel')}>
@@ -61,9 +64,16 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}
       >
         <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
-        <Button type="submit" variant="contained" loading={isLoading}>
-          {t('tickets.thread.send')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+          {canClose ? (
+            <Button variant="outlined" loading={isLoading} onClick={() => void send('closed')()}>
+              {t('tickets.thread.sendAndClose')}
+            </Button>
+          ) : null}
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {t('tickets.thread.send')}
+          </Button>
+        </Box>
       </Box>
     </Stack>
   );

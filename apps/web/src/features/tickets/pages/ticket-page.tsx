@@ -13,6 +13,7 @@ import {
   DEFAULT_TICKET_WAITING_MINUTES,
   isTicketDesk,
   reopenDeadline,
+  ticketStatusChoices,
   type TTicket,
   type TUser,
 } from '@portal/contracts';
@@ -119,7 +120,7 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
         {canReplyToTicket(viewer, ticket) ? (
           <Card>
             <CardContent>
-              <ReplyForm ticketId={ticket.id} />
+              <ReplyForm ticketId={ticket.id} canClose={ticketStatusChoices(viewer, ticket).includes('closed')} />
             </CardContent>
           </Card>
         ) : (
