@@ -145,8 +145,17 @@ test.describe('support tickets', () => {
 
     // The owner follows up, then closes it; the desk sees both live.
     await staff.page.getByRole('textbox', { name: 'Your reply' }).fill('Thanks, it works.');
+    // A screenshot pasted into the reply box goes with the reply.
+    await staff.page.getByRole('textbox', { name: 'Your reply' }).evaluate((box, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, PNG.toString('base64'));
+    await expect(staff.page.getByText(/pasted\.png · \d+ B/)).toBeVisible();
     await staff.page.getByRole('button', { name: 'Send reply' }).click();
     await expect(desk.page.getByText('Thanks, it works.')).toBeVisible({ timeout: 2000 });
+    await expect(desk.page.getByRole('img', { name: 'pasted.png' })).toBeVisible();
     await staff.page.getByRole('button', { name: 'Close ticket' }).click();
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Close ticket' }).click();
     await expect(staff.page.getByText(/This ticket is closed\. You can reopen it until/)).toBeVisible();

@@ -13,7 +13,7 @@ import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { useAnswerTicketMutation } from '../api/tickets-api';
-import { AttachmentPicker } from './attachment-picker';
+import { AttachmentPicker, useAttachments } from './attachment-picker';
 
 const ZReplyForm = z.object({ reply: ZTicketReplyText });
 type ReplyForm = z.input<typeof ZReplyForm>;
@@ -22,7 +22,8 @@ type ReplyForm = z.input<typeof ZReplyForm>;
 export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; canClose?: boolean }) {
   const { t } = useTranslation();
   const [answer, { isLoading }] = useAnswerTicketMutation();
-  const [files, setFiles] = useState<File[]>([]);
+  const attachments = useAttachments();
+  const files = attachments.files;
   const [filesError, setFilesError] = useState<string | undefined>();
   const { control, handleSubmit, setError, reset } = useForm<ReplyForm, unknown, z.output<typeof ZReplyForm>>({
     resolver: zodResolver(ZReplyForm),
@@ -42,12 +43,19 @@ export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; ca
         return;
       }
       reset({ reply: '' });
-      setFiles([]);
+      attachments.clear();
     });
   const submit = send();
 
   return (
-    <Stack component="form" noValidate spacing={1.5} onSubmit={submit} aria-label={t('tickets.thread.replyLabel')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={1.5}
+      onSubmit={submit}
+      aria-label={t('tickets.thread.replyLabel')}
+      {...attachments.formProps}
+    >
       <FormTextField
         control={control}
         name="reply"
@@ -63,7 +71,7 @@ export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; ca
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}
       >
-        <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
+        <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
         <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
           {canClose ? (
             <Button variant="outlined" loading={isLoading} onClick={() => void send('closed')()}>

@@ -28,7 +28,7 @@ import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import { useCreateTicketMutation } from '../api/tickets-api';
-import { AttachmentPicker } from '../components/attachment-picker';
+import { AttachmentPicker, useAttachments } from '../components/attachment-picker';
 import { ownerTicketPath } from '../ticket-format';
 
 const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
@@ -39,7 +39,8 @@ export function CreateTicketPage() {
   const navigate = useNavigate();
   const user = useSelector(selectCurrentUser);
   const [createTicket, { isLoading }] = useCreateTicketMutation();
-  const [files, setFiles] = useState<File[]>([]);
+  const attachments = useAttachments();
+  const files = attachments.files;
   const [filesError, setFilesError] = useState<string | undefined>();
   const { control, handleSubmit, setError } = useForm<
     TCreateTicketRequest,
@@ -72,7 +73,14 @@ export function CreateTicketPage() {
       <PageHeader title={t('pages.ticketCreate')} subtitle={t('tickets.create.intro')} />
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={t('pages.ticketCreate')}>
+          <Stack
+            component="form"
+            noValidate
+            spacing={2.5}
+            onSubmit={submit}
+            aria-label={t('pages.ticketCreate')}
+            {...attachments.formProps}
+          >
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
               <FormTextField
                 control={control}
@@ -113,7 +121,7 @@ export function CreateTicketPage() {
               minRows={5}
               slotProps={{ htmlInput: { dir: 'auto' } }}
             />
-            <AttachmentPicker files={files} onChange={setFiles} error={filesError} disabled={isLoading} />
+            <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
               <Button component={Link} to="/" color="inherit">
                 {t('tickets.create.cancel')}
