@@ -3,18 +3,11 @@
  * database (any server serves them) and the live frames of a change made through one
  * server reach the sockets held by the other. PostgreSQL pass only (TEST_DATABASE_URL).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, freshPostgresDatabase, makeApi, openSocket, ready, tempDir } from '../harness.js';
-import { spawnServer, type ServerProcess } from '../processes.js';
+import { describe, expect, it } from 'vitest';
+import { makeApi, openSocket, ready } from '../harness.js';
+import { tokenFor, twoServersOnPostgres } from './two-servers.js';
 
-const procs: ServerProcess[] = [];
-let drop: (() => Promise<void>) | undefined;
-
-afterAll(async () => {
-  for (const p of procs) p.child.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited));
-  await drop?.();
-});
+const startServers = twoServersOnPostgres();
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -23,17 +16,8 @@ const PNG = Buffer.from(
 
 describe('tickets on several servers', () => {
   it('an attachment stored through one server is served by the other, and live frames cross servers', async () => {
-    const database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    drop = database.drop;
-    const env = { DATABASE_URL: database.url, PORTAL_SEED_DEMO: '1', DATA_DIR: tempDir() };
-    const first = await spawnServer(env);
-    procs.push(first);
-    const second = await spawnServer({ ...env, DATA_DIR: tempDir() });
-    procs.push(second);
-    const login = async (username: string) =>
-      (await makeApi(first.url)('POST', '/api/auth/jwt/login/', { body: { username, password: DEMO_PASSWORD } })).body
-        .access as string;
-    const [hr, it] = [await login('hr'), await login('it')];
+    const [first, second] = await startServers();
+    const [hr, it] = [await tokenFor(first.url, 'hr'), await tokenFor(first.url, 'it')];
 
     // Sockets on the first server: the IT desk, and the owner's own channel.
     const desk = openSocket(first.url, '/ws/admins/', it);

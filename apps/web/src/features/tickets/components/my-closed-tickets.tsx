@@ -1,12 +1,10 @@
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../components/search-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useTicketHistoryQuery } from '../api/tickets-api';
 import { useFailureToast } from '../use-failure-toast';
@@ -42,22 +40,10 @@ export function MyClosedTickets() {
         <Typography id="closed-tickets-title" variant="h2" component="h2" sx={{ fontSize: '1.1rem' }}>
           {t('tickets.home.closedTitle')}
         </Typography>
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
+          label={t('tickets.home.search')}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('tickets.home.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('tickets.home.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={setSearch}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
       </Box>

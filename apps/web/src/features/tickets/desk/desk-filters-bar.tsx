@@ -1,11 +1,10 @@
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, type TTicketDepartment } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '../../../components/search-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import type { DeskFilters } from './use-desk-filters';
 
@@ -59,24 +58,7 @@ export function DeskFiltersBar({
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
-      <TextField
-        size="small"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        placeholder={t('desk.search')}
-        slotProps={{
-          htmlInput: { 'aria-label': t('desk.search'), maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ flex: '1 1 240px' }}
-      />
+      <SearchField label={t('desk.search')} value={search} onChange={setSearch} sx={{ flex: '1 1 240px' }} />
       {withStatus
         ? select('status', t('tickets.fields.status'), ACTIVE_TICKET_STATUSES, (s) =>
             t(`tickets.statuses.${s as 'open'}`),
