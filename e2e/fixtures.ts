@@ -12,6 +12,19 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
 }
 
+/** A fresh browser context (its own session) signed in as `username`. */
+export async function signInAs(
+  browser: import('@playwright/test').Browser,
+  baseURL: string | undefined,
+  username: string,
+  password = DEMO_PASSWORD,
+) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, username, password);
+  return { context, page };
+}
+
 export const test = base.extend({
   // The server global-setup started (or the one named in PORTAL_E2E_BASE_URL).
   baseURL: async ({}, use) => {
@@ -34,7 +47,14 @@ export async function createAccount(
   const password = over.password ?? 'Sturdy-Teapot-2026';
   const created = await request.post('/api/user/create-admin/', {
     headers: { authorization: `Bearer ${access}` },
-    data: { username, password, email: `${username}@portal.example`, first_name: 'Rami', last_name: 'Test', user_type: over.user_type ?? 'IT' },
+    data: {
+      username,
+      password,
+      email: `${username}@portal.example`,
+      first_name: 'Rami',
+      last_name: 'Test',
+      user_type: over.user_type ?? 'IT',
+    },
   });
   expect(created.status()).toBe(201);
   return { username, password, ...((await created.json()) as { id: number }) };

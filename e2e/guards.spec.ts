@@ -28,7 +28,10 @@ test.describe('role guards and menu', () => {
 
   test('the Legacy Dashboard opens /admin in a new tab', async ({ page }) => {
     await signIn(page, 'admin');
-    const link = page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /Legacy Dashboard/ });
+    const link = page
+      .getByRole('banner')
+      .getByRole('navigation')
+      .getByRole('link', { name: /Legacy Dashboard/ });
     const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await expect(tab).toHaveURL(/\/admin$/);
     await expect(tab.getByRole('heading', { level: 1, name: 'Legacy Dashboard' })).toBeVisible();

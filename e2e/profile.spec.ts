@@ -14,7 +14,12 @@ test.describe('own profile (/user) and colleagues (/profile/{userName})', () => 
     await expect(page.locator('input[name="phone"]')).toHaveValue('+20 100 555 0101');
   });
 
-  test('changes own password: field errors under the fields, then a fresh token', async ({ page, browser, baseURL, request }) => {
+  test('changes own password: field errors under the fields, then a fresh token', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     const account = await createAccount(request);
     await signIn(page, account.username, account.password);
     await page.goto('/user');
@@ -54,7 +59,12 @@ test.describe('own profile (/user) and colleagues (/profile/{userName})', () => 
     await expect(page.getByRole('heading', { level: 1, name: 'No such colleague' })).toBeVisible();
   });
 
-  test('an admin password reset signs the user out; the new password works', async ({ page, browser, baseURL, request }) => {
+  test('an admin password reset signs the user out; the new password works', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     const account = await createAccount(request);
     const userContext = await browser.newContext({ baseURL });
     const userPage = await userContext.newPage();

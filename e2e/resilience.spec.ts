@@ -26,7 +26,9 @@ test.describe('resilience', () => {
 
   test('a failed profile load at start logs out (spec §4)', async ({ page }) => {
     await signIn(page, 'hr');
-    await page.route('**/api/auth/me/', (route) => route.fulfill({ status: 500, json: { message: 'Internal server error.' } }));
+    await page.route('**/api/auth/me/', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal server error.' } }),
+    );
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();

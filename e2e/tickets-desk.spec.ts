@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, test } from './fixtures';
+import { createAccount, expect, signInAs, test } from './fixtures';
 
 async function tokenOf(request: APIRequestContext, username: string, password: string) {
   const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
@@ -37,13 +37,7 @@ test.describe('help desk (/dashboard)', () => {
     });
     expect(closed.status()).toBe(200);
 
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('input[name="username"]').fill(deskUser.username);
-    await page.locator('input[name="password"]').fill(deskUser.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    const { context, page } = await signInAs(browser, baseURL, deskUser.username, deskUser.password);
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Tickets for RTM')).toBeVisible();
@@ -105,13 +99,7 @@ test.describe('help desk (/dashboard)', () => {
 
     // Another desk sees none of it.
     const other = await createAccount(request, { user_type: 'WFM' });
-    const otherCtx = await browser.newContext({ baseURL });
-    const otherPage = await otherCtx.newPage();
-    await otherPage.goto('/login');
-    await otherPage.locator('input[name="username"]').fill(other.username);
-    await otherPage.locator('input[name="password"]').fill(other.password);
-    await otherPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(otherPage.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    const { context: otherCtx, page: otherPage } = await signInAs(browser, baseURL, other.username, other.password);
     await otherPage.goto(`/dashboard?search=${tag}`);
     await expect(otherPage.getByText('No active tickets here. Nice work.')).toBeVisible();
     await otherPage.goto(`/dashboard/ticket/${ids[`Shift swap request ${tag}`]}`);

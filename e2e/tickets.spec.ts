@@ -1,22 +1,11 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, signInAs, test } from './fixtures';
 
 /** A 1×1 PNG: real image bytes, so the server's content sniffing accepts it. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signInAs(browser: Browser, baseURL: string | undefined, username: string, password = DEMO_PASSWORD) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-  return { context, page };
-}
 
 async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
