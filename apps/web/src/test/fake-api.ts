@@ -1,4 +1,4 @@
-import type { TUser, TUserType } from '@portal/contracts';
+import type { TTicket, TUser, TUserType } from '@portal/contracts';
 import { vi } from 'vitest';
 
 /** A user as auth/me answers it. */
@@ -47,4 +47,35 @@ export function fakeApi(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+export const ticketPerson = (id: number, username: string, first_name = '', last_name = '') => ({
+  id,
+  username,
+  first_name,
+  last_name,
+  user_type: 'HR' as const,
+});
+
+/** A ticket as the API answers it (HR's, to IT, open, no replies). */
+export function makeTicket(over: Partial<TTicket> = {}): TTicket {
+  return {
+    id: 41,
+    user: ticketPerson(3, 'hala', 'Hala', 'Rashed'),
+    department: 'IT',
+    subject: 'VPN drops',
+    description: 'Every hour.',
+    priority: 'normal',
+    status: 'open',
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
+    first_response_at: null,
+    closed_at: null,
+    reopen_until: null,
+    waiting_since: '2026-11-22T10:00:00.000Z',
+    assignee: null,
+    attachments: [],
+    ticket_reply: [],
+    ...over,
+  };
 }

@@ -1,11 +1,11 @@
-import type { TTicket, TTicketReply } from '@portal/contracts';
+import type { TTicketReply } from '@portal/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers/app-providers';
 import { createStore } from '../../app/store';
 import { liveFrameReceived } from '../../lib/live-channel';
 import { playNewTicketSound, playNotificationSound } from '../../lib/sounds';
-import { fakeApi, makeUser } from '../../test/fake-api';
+import { fakeApi, makeTicket as ticket, makeUser, ticketPerson as person } from '../../test/fake-api';
 import { emptyAuthState } from '../auth/auth.slice';
 import { deskTicketsSeen, selectUnseenDeskTickets } from './active-ticket.slice';
 import { ticketsApi } from './api/tickets-api';
@@ -15,36 +15,6 @@ vi.mock('../../lib/sounds', () => ({
   playNotificationSound: vi.fn(),
   playLoginFailureSound: vi.fn(),
 }));
-
-const person = (id: number, username: string, first_name = '', last_name = '') => ({
-  id,
-  username,
-  first_name,
-  last_name,
-  user_type: 'HR' as const,
-});
-
-function ticket(over: Partial<TTicket> = {}): TTicket {
-  return {
-    id: 41,
-    user: person(3, 'hala', 'Hala', 'Rashed'),
-    department: 'IT',
-    subject: 'VPN drops',
-    description: 'Every hour.',
-    priority: 'normal',
-    status: 'open',
-    created_at: '2026-11-22T10:00:00.000Z',
-    updated_at: '2026-11-22T10:00:00.000Z',
-    first_response_at: null,
-    closed_at: null,
-    reopen_until: null,
-    waiting_since: '2026-11-22T10:00:00.000Z',
-    assignee: null,
-    attachments: [],
-    ticket_reply: [],
-    ...over,
-  };
-}
 
 const reply: TTicketReply = {
   id: 900,

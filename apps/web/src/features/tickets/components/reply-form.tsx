@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ATTACHMENTS_FIELD, ZTicketReplyText } from '@portal/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -16,19 +16,49 @@ import { useAnswerTicketMutation } from '../api/tickets-api';
 import { AttachmentPicker, useAttachments } from './attachment-picker';
 
 const ZReplyForm = z.object({ reply: ZTicketReplyText });
+
+/** sessionStorage may be unavailable (private mode, quota): a lost draft must not break replying. */
+function readDraft(key: string): string {
+  try {
+    return window.sessionStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(key: string, text: string): void {
+  try {
+    if (text) window.sessionStorage.setItem(key, text);
+    else window.sessionStorage.removeItem(key);
+  } catch {
+    // Drafts are a convenience.
+  }
+}
 type ReplyForm = z.input<typeof ZReplyForm>;
 
 /** The reply box under a thread: text plus up to 5 files, sent as one message. */
-export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; canClose?: boolean }) {
+export function ReplyForm({
+  ticketId,
+  viewerId,
+  canClose = false,
+}: {
+  ticketId: number;
+  viewerId: number;
+  canClose?: boolean;
+}) {
   const { t } = useTranslation();
+  const draftKey = `portal.ticket-draft.${viewerId}.${ticketId}`;
   const [answer, { isLoading }] = useAnswerTicketMutation();
   const attachments = useAttachments();
   const files = attachments.files;
   const [filesError, setFilesError] = useState<string | undefined>();
   const { control, handleSubmit, setError, reset } = useForm<ReplyForm, unknown, z.output<typeof ZReplyForm>>({
     resolver: zodResolver(ZReplyForm),
-    defaultValues: { reply: '' },
+    defaultValues: { reply: readDraft(draftKey) },
   });
+  // An unsent reply survives leaving the page and reloads, for this tab's session only.
+  const draft = useWatch({ control, name: 'reply' });
+  useEffect(() => writeDraft(draftKey, draft), [draftKey, draft]);
 
   // "Send and close": the last word and the close in one request (one notification, one frame).
   const send = (status?: 'closed') =>
@@ -43,6 +73,7 @@ export function ReplyForm({ ticketId, canClose = false }: { ticketId: number; ca
         return;
       }
       reset({ reply: '' });
+      writeDraft(draftKey, '');
       attachments.clear();
     });
   const submit = send();

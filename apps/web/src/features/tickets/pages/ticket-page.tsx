@@ -120,7 +120,11 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
         {canReplyToTicket(viewer, ticket) ? (
           <Card>
             <CardContent>
-              <ReplyForm ticketId={ticket.id} canClose={ticketStatusChoices(viewer, ticket).includes('closed')} />
+              <ReplyForm
+                ticketId={ticket.id}
+                viewerId={viewer.id}
+                canClose={ticketStatusChoices(viewer, ticket).includes('closed')}
+              />
             </CardContent>
           </Card>
         ) : (
