@@ -87,6 +87,12 @@ test.describe('help desk (/dashboard)', () => {
     await expect(page.getByText('Nobody has taken this ticket yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Assign to me' }).click();
     await expect(page.getByText('You have taken this ticket.')).toBeVisible();
+    // Handed to a colleague on the desk (G.SDM stands above RTM), then taken back.
+    await page.getByLabel('Hand to…').click();
+    await page.getByRole('option', { name: /· G\.SDM$/ }).click();
+    await expect(page.getByText(/ is on it\.$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(page.getByText('You have taken this ticket.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to the desk' }).click();
     await page.getByLabel('Priority').click();
     await page.getByRole('option', { name: 'All' }).click();

@@ -126,6 +126,10 @@ export const ZTicketHistoryQuery = ZPageQuery.extend({
 });
 export type TTicketHistoryQuery = z.input<typeof ZTicketHistoryQuery>;
 
+/** `GET /api/user/ticket-desk-members/?department=IT`: who may take that department's tickets. */
+export const ZDeskMembersQuery = z.object({ department: ZTicketDepartment });
+export type TDeskMembersQuery = z.infer<typeof ZDeskMembersQuery>;
+
 /** `GET /api/user/ticket-stats/`: period defaults to the last 30 days. */
 export const ZTicketStatsQuery = z
   .object({
@@ -211,6 +215,9 @@ export const ZTicket = z
 export type TTicket = z.infer<typeof ZTicket>;
 
 export const ZActiveTicketList = z.array(ZTicket);
+
+/** Active staff on a department's desk, by name. */
+export const ZDeskMembers = z.array(ZTicketUser);
 
 /** A history row: the ticket without its thread (open the detail for that). */
 export const ZTicketSummary = z

@@ -7,7 +7,7 @@ import {
   type UpdateObject,
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { TTicketDepartment, TTicketPriority, TTicketScope, TTicketStatus } from '@portal/contracts';
+import type { TTicketDepartment, TTicketPriority, TTicketScope, TTicketStatus, TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
@@ -121,6 +121,19 @@ const replyAttachments = (eb: Outer) =>
   ).as('attachments');
 
 type TicketScope = ExpressionBuilder<DB & { t: DB['tickets']; o: DB['users'] }, 't' | 'o'>;
+
+/** Active users of these types, by name (the desk of a department). */
+export function activeUsersOfTypes(db: Db, types: readonly TUserType[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'user_type'])
+    .where('is_active', '=', true)
+    .where('user_type', 'in', types)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('username')
+    .execute();
+}
 
 /** A user who may take a ticket: active, with their type (the desk rule is the caller's). */
 export function findUserForAssignment(db: Db, id: number) {

@@ -6,6 +6,8 @@ import {
   ZActiveTicketsQuery,
   ZAttachmentIdParams,
   ZCreateTicketRequest,
+  ZDeskMembers,
+  ZDeskMembersQuery,
   ZTicket,
   ZTicketHistoryPage,
   ZTicketHistoryQuery,
@@ -152,6 +154,19 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         previous: page > 1 ? pageUrl(req, page - 1) : null,
       };
     },
+  );
+
+  app.get(
+    '/user/ticket-desk-members/',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "Who may take a department's tickets (for assignment); that desk only, 404 for anyone else",
+        querystring: ZDeskMembersQuery,
+        response: { 200: ZDeskMembers, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => tickets.deskMembers(app.ctx, caller(req).user, req.query),
   );
 
   app.get(

@@ -15,11 +15,14 @@ import {
   ticketStatusChoices,
   ZActiveTicketsQuery,
   ZCreateTicketRequest,
+  ZDeskMembersQuery,
   ZTicketHistoryQuery,
   ZTicketStatsQuery,
   ZUpdateTicketRequest,
   type TActiveTicketsQuery,
   type TCreateTicketRequest,
+  type TDeskMembersQuery,
+  type TTicketUser,
   type TicketViewer,
   type TTicket,
   type TTicketDepartment,
@@ -392,6 +395,16 @@ export async function updateTicket(
 // ---------------------------------------------------------------- statistics
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Who may take a department's tickets (the assignment picker). Only for that desk: to
+ * anyone else the list does not exist (404), like the tickets themselves.
+ */
+export async function deskMembers(ctx: AppContext, user: UserRow, query: TDeskMembersQuery): Promise<TTicketUser[]> {
+  const { department } = ZDeskMembersQuery.parse(query);
+  if (!isTicketDesk(user, department)) throw notFound('Desk not found.');
+  return repo.activeUsersOfTypes(ctx.db, ticketDeskTypes(department));
+}
 
 export async function ticketStats(ctx: AppContext, user: UserRow, query: TTicketStatsQuery): Promise<TTicketStats> {
   const q = ZTicketStatsQuery.parse(query);

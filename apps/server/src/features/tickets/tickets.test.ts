@@ -621,6 +621,21 @@ describe('assigning a ticket', () => {
       { from: null, to: it },
     ]);
 
+    // The picker: who may take IT tickets — that desk only.
+    const members = await s.api('GET', '/api/user/ticket-desk-members/?department=IT', { token: await as('it') });
+    expect(members.status).toBe(200);
+    const names = members.body.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['it', 'manager.it', 'director.gi', 'admin']));
+    expect(names).not.toContain('quality');
+    expect(members.body.every((u: { user_type: string }) => ['IT', 'G.I', 'ADMIN'].includes(u.user_type))).toBe(true);
+    expect(
+      (await s.api('GET', '/api/user/ticket-desk-members/?department=IT', { token: await as('quality') })).status,
+    ).toBe(404);
+    expect(
+      (await s.api('GET', '/api/user/ticket-desk-members/?department=GUEST', { token: await as('it') })).body.extra
+        .fields,
+    ).toHaveProperty('department');
+
     // Closed tickets are not assigned.
     await update('hr', t.id, { status: 'closed' });
     expect((await update('it', t.id, { assignee: it })).body.extra.fields.assignee[0]).toMatch(/closed/);

@@ -1,11 +1,14 @@
 import {
   ZActiveTicketList,
+  ZDeskMembers,
   ZTicket,
   ZTicketHistoryPage,
   ZTicketStats,
   type TActiveTicketsQuery,
   type TCreateTicketRequest,
   type TTicket,
+  type TTicketDepartment,
+  type TTicketUser,
   type TTicketHistoryPage,
   type TTicketHistoryQuery,
   type TTicketReply,
@@ -88,6 +91,10 @@ export const ticketsApi = api.injectEndpoints({
       responseSchema: ZTicketHistoryPage,
       providesTags: ['TicketList'],
     }),
+    deskMembers: build.query<TTicketUser[], TTicketDepartment>({
+      query: (department) => ({ url: 'user/ticket-desk-members/', params: { department } }),
+      responseSchema: ZDeskMembers,
+    }),
     ticketStats: build.query<TTicketStats, TTicketStatsQuery>({
       query: (params) => ({ url: 'user/ticket-stats/', params }),
       responseSchema: ZTicketStats,
@@ -103,6 +110,7 @@ export const {
   useAnswerTicketMutation,
   useTicketHistoryQuery,
   useTicketStatsQuery,
+  useDeskMembersQuery,
 } = ticketsApi;
 
 /**

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { canAssignTicket, type TTicket, type TUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +9,7 @@ import { toast } from 'react-toastify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
-import { useAnswerTicketMutation } from '../api/tickets-api';
+import { useAnswerTicketMutation, useDeskMembersQuery } from '../api/tickets-api';
 import { ownerName } from '../ticket-format';
 
 /** Who has taken the ticket; the desk takes it, or lets it go. */
@@ -16,6 +18,9 @@ export function TicketAssignee({ ticket, viewer }: { ticket: TTicket; viewer: TU
   const [answer, { isLoading }] = useAnswerTicketMutation();
   const assignee = ticket.assignee;
   const canAssign = canAssignTicket(viewer, ticket);
+  // Colleagues who may take it: only fetched for those who may assign.
+  const { data: members = [] } = useDeskMembersQuery(ticket.department, { skip: !canAssign });
+  const others = members.filter((m) => m.id !== viewer.id && m.id !== assignee?.id);
   if (!assignee && !canAssign) return null;
 
   const assign = async (to: number | null) => {
@@ -43,6 +48,24 @@ export function TicketAssignee({ ticket, viewer }: { ticket: TTicket; viewer: TU
         <Button size="small" variant="outlined" loading={isLoading} onClick={() => void assign(viewer.id)}>
           {t('tickets.assignee.take')}
         </Button>
+      ) : null}
+      {canAssign && others.length > 0 ? (
+        <TextField
+          select
+          size="small"
+          label={t('tickets.assignee.handTo')}
+          value=""
+          disabled={isLoading}
+          onChange={(e) => void assign(Number(e.target.value))}
+          sx={{ minWidth: 200 }}
+          fullWidth={false}
+        >
+          {others.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {ownerName(m)} · {m.user_type}
+            </MenuItem>
+          ))}
+        </TextField>
       ) : null}
       {canAssign && assignee ? (
         <Button size="small" color="inherit" loading={isLoading} onClick={() => void assign(null)}>
