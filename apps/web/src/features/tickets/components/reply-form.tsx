@@ -2,18 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ATTACHMENTS_FIELD, ZTicketReplyText } from '@portal/contracts';
+import { ZTicketReplyText } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useAnswerTicketMutation } from '../api/tickets-api';
 import { AttachmentPicker, useAttachments } from './attachment-picker';
+import { reportFormError } from './report-form-error';
 
 const ZReplyForm = z.object({ reply: ZTicketReplyText });
 
@@ -66,10 +63,7 @@ export function ReplyForm({
       setFilesError(undefined);
       const result = await answer({ id: ticketId, fields: status ? { reply, status } : { reply }, files });
       if ('error' in result) {
-        const marked = applyServerFieldErrors(result.error, setError, ['reply']);
-        const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
-        setFilesError(fileMessage);
-        if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
+        setFilesError(reportFormError(result.error, setError, ['reply']));
         return;
       }
       reset({ reply: '' });

@@ -6,7 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ATTACHMENTS_FIELD,
   isStaff,
   STAFF_DEPARTMENTS,
   TICKET_PRIORITIES,
@@ -21,15 +20,13 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import { useCreateTicketMutation } from '../api/tickets-api';
 import { AttachmentPicker, useAttachments } from '../components/attachment-picker';
 import { ownerTicketPath } from '../ticket-format';
+import { reportFormError } from '../components/report-form-error';
 
 const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
 
@@ -58,10 +55,7 @@ export function CreateTicketPage() {
     setFilesError(undefined);
     const result = await createTicket({ fields, files });
     if ('error' in result) {
-      const marked = applyServerFieldErrors(result.error, setError, FIELDS);
-      const fileMessage = fieldErrors(result.error)[ATTACHMENTS_FIELD]?.[0];
-      setFilesError(fileMessage);
-      if (!marked && !fileMessage) toast.error(translateServerText(errorMessage(result.error)));
+      setFilesError(reportFormError(result.error, setError, FIELDS));
       return;
     }
     toast.success(t('tickets.create.created', { id: result.data.id, department: result.data.department }));
