@@ -1,7 +1,67 @@
-// Conventions a tool checks do not drift: typescript-eslint's recommended rules.
-// (eslint-plugin-import-x's no-cycle was tried and dropped: its native resolver's
-// per-platform packages leave npm 11's lock file out of sync, which breaks `npm ci`.)
+// Conventions a tool checks do not drift: typescript-eslint's recommended rules, and the
+// architecture's boundaries (eslint-plugin-boundaries; decision 0004 says why this plugin
+// and not import-x).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+
+const resolver = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scripts/eslint/ts-resolver.cjs');
+
+/**
+ * What each part of the tree is. First match wins, so the narrow patterns come first.
+ * Tests and benches are no element: they may import anything (see `boundaries/ignore`).
+ */
+const elements = [
+  { type: 'contracts', pattern: 'packages/contracts/src', partialMatch: false },
+  // Server: shared code (no feature knowledge), features, and the entry files that compose them.
+  { type: 'server-shared', pattern: 'apps/server/src/{lib,plugins,db}', partialMatch: false },
+  {
+    type: 'server-feature',
+    pattern: 'apps/server/src/features/*',
+    partialMatch: false,
+    capture: ['feature'],
+  },
+  { type: 'server-app', pattern: 'apps/server/src', partialMatch: false },
+  // Web: shared building blocks, features, and the app shell (router, store, layout).
+  { type: 'web-shared', pattern: 'apps/web/src/{lib,components}', partialMatch: false },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
+  { type: 'web-app', pattern: 'apps/web/src', partialMatch: false },
+];
+
+const is = (type) => ({ element: { type } });
+/** Another feature of the same app, through its public surface (`index.ts`) only. */
+const publicSurfaceOf = (type) => ({ element: { type, fileInternalPath: 'index.ts' } });
+/** Any file of the importing feature itself. */
+const sameFeature = (type) => ({ element: { type, captured: { feature: '{{ from.element.captured.feature }}' } } });
+
+const boundaryPolicies = [
+  { from: is('contracts'), allow: { to: is('contracts') } },
+  { from: is('server-shared'), allow: { to: [is('server-shared'), is('contracts')] } },
+  {
+    from: is('server-feature'),
+    allow: {
+      to: [sameFeature('server-feature'), publicSurfaceOf('server-feature'), is('server-shared'), is('contracts')],
+    },
+  },
+  { from: is('server-app'), allow: { to: [is('server-app'), is('server-feature'), is('server-shared'), is('contracts')] } },
+  { from: is('web-shared'), allow: { to: [is('web-shared'), is('contracts')] } },
+  {
+    from: is('web-feature'),
+    allow: { to: [sameFeature('web-feature'), publicSurfaceOf('web-feature'), is('web-shared'), is('contracts')] },
+  },
+  { from: is('web-app'), allow: { to: [is('web-app'), is('web-feature'), is('web-shared'), is('contracts')] } },
+];
+
+/** Only repositories speak SQL: Kysely (and its `sql` tag) is imported nowhere else in features and lib. */
+const onlyRepositoriesQuery = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'kysely', message: 'Only *.repository.ts files touch SQL: move the query into a repository.' }],
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -15,5 +75,29 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [resolver]: {} },
+      'boundaries/elements': elements,
+      // Tests, test helpers and benches may reach anything they exercise.
+      'boundaries/ignore': [
+        '**/*.test.{ts,tsx}',
+        'apps/server/test/**',
+        'apps/server/bench/**',
+        'apps/web/src/test/**',
+        '**/*.d.ts',
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
+    },
+  },
+  {
+    files: ['apps/server/src/{features,lib,plugins}/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: onlyRepositoriesQuery,
   },
 );

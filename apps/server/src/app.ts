@@ -14,7 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.js';
+import type { AppContext } from './lib/context.js';
 import { ApiError } from './lib/errors.js';
 import { loggerOptions } from './lib/logger.js';
 import { authPlugin } from './plugins/auth.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ZCreateAccountRequest } from '@portal/contracts';
-import { loadConfig } from './config.js';
+import { loadConfig } from './lib/config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ApiError } from './lib/errors.js';

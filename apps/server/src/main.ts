@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig } from './lib/config.js';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo.js';
 import { startServer } from './server.js';
 

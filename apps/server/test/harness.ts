@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config } from '../src/lib/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 

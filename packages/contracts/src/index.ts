@@ -8,3 +8,5 @@ export * from './notifications/notifications.js';
 export * from './event-logs/event-logs.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
+export * from './live/channels.js';
+export * from './live/bus-events.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { AppContext } from './context.js';
 import type { DB } from '../db/schema.js';
 import type { BusEvent } from '../plugins/realtime/event-bus.js';
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { ZWsError, ZWsNotification, ZWsPong } from '../live/messages.js';
 import { ZTicket, ZTicketReply, ZTicketStatus } from './tickets.js';
 
 /**
  * Live frames of the tickets feature (spec §4, §7).
  *
  * `/ws/admins/` — to every connected desk member of the ticket's department:
- *   {"message": {"command": "admin_new_ticket", "data": <ticket>}}
+ *   {"message": {"command": "admin_new_ticket", "ticket": <ticket>, "data": <the same ticket>}}
  *   {"message": {"command": "admin_update_ticket", "ticket": <id>, "data": <new reply | null>, "status": <status>}}
  *   {"message": {"command": "error", "data": <text>}}   (a frame the client sent failed)
  *
@@ -17,7 +16,8 @@ import { ZTicket, ZTicketReply, ZTicketStatus } from './tickets.js';
  * change: clients append a reply only if its id is not already in the thread.
  */
 export const ZWsAdminNewTicket = z.object({
-  message: z.object({ command: z.literal('admin_new_ticket'), data: ZTicket }),
+  // Spec §7: it "carries a ticket": `ticket`; `data` holds the same for clients that read it there.
+  message: z.object({ command: z.literal('admin_new_ticket'), ticket: ZTicket, data: ZTicket }),
 });
 export type TWsAdminNewTicket = z.infer<typeof ZWsAdminNewTicket>;
 
@@ -36,11 +36,3 @@ export const ZWsTicketUpdate = z.object({
   message: z.object({ command: z.literal('ticket_update'), ...updateFields }),
 });
 export type TWsTicketUpdate = z.infer<typeof ZWsTicketUpdate>;
-
-/** Everything the server sends on `/ws/admins/`. */
-export const ZWsAdminsServerMessage = z.union([ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsError, ZWsPong]);
-export type TWsAdminsServerMessage = z.infer<typeof ZWsAdminsServerMessage>;
-
-/** Everything the server sends on `/ws/notification/` (live/messages' frames plus ticket_update). */
-export const ZWsNotificationChannelMessage = z.union([ZWsNotification, ZWsTicketUpdate, ZWsError, ZWsPong]);
-export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChannelMessage>;

@@ -1,5 +1,5 @@
 import type { TChangePasswordRequest, TLoginRequest, TUpdateMeRequest } from '@portal/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
 import { findUserByLogin } from '../users/users.repository.js';

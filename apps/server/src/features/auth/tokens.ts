@@ -1,12 +1,7 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import crypto from 'node:crypto';
 
-export interface TokenSettings {
-  secret: Uint8Array;
-  ttlSeconds: number;
-  issuer: string;
-  audience: string;
-}
+import type { TokenSettings } from '../../lib/context.js';
 
 export interface VerifiedToken {
   userId: number;

@@ -5,7 +5,7 @@ import {
   type TEventLogFilter,
   type TEventLogQuery,
 } from '@portal/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { pageEventLogs, type Keyset } from './event-logs.repository.js';

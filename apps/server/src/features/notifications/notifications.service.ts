@@ -6,7 +6,7 @@ import {
   type TAnnouncementRequest,
   type TNotification,
 } from '@portal/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';

@@ -34,7 +34,7 @@ import {
   type TUserType,
 } from '@portal/contracts';
 import { sql, type UpdateObject } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/context.js';
 import type { Database } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';

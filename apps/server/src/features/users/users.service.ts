@@ -7,7 +7,7 @@ import {
   type TUserListQuery,
   ZUserListQuery,
 } from '@portal/contracts';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';

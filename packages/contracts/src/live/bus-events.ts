@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ZTicketDepartment, ZTicketStatus } from '../tickets/tickets.js';
+
+/**
+ * Events between server processes (the event bus: in-process, or PostgreSQL
+ * LISTEN/NOTIFY): kinds and ids, never whole rows — each receiver reads what it needs.
+ * One map, `type` → payload; a feature adds its events here, and subscribers receive
+ * exactly the payload of the type they subscribed to. Validated on receipt, since
+ * across servers they arrive as text.
+ */
+export const ZBusEvent = z.discriminatedUnion('type', [
+  /** A stored notification to push to whoever may see it. */
+  z.object({ type: z.literal('notification'), id: z.number().int() }),
+  /** Sessions of a user ended (logout, password change, account change): re-check their sockets. */
+  z.object({ type: z.literal('sessions.revoked'), userId: z.number().int(), exceptSessionId: z.string().optional() }),
+  /** A ticket was created or changed; who should hear of it, so a server without such sockets reads nothing. */
+  z.object({
+    type: z.literal('ticket'),
+    id: z.number().int(),
+    event: z.enum(['created', 'updated']),
+    reply: z.number().int().nullable(),
+    status: ZTicketStatus,
+    department: ZTicketDepartment,
+    owner: z.number().int(),
+  }),
+]);
+export type TBusEvent = z.infer<typeof ZBusEvent>;
+export type TBusEventType = TBusEvent['type'];
+/** The payload of one event type. */
+export type TBusEventOf<K extends TBusEventType> = Extract<TBusEvent, { type: K }>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
+import { ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsTicketUpdate } from '../tickets/ticket-live.js';
+
+/**
+ * Every websocket path, written once (spec §7's two, and the ones later features add).
+ * Server features register these paths; the web client opens them.
+ */
+export const WS_CHANNELS = {
+  /** The help desk: new and updated tickets of the desks the user is on. */
+  admins: '/ws/admins/',
+  /** The user's own channel: notifications and updates of their own tickets. */
+  notification: '/ws/notification/',
+} as const;
+export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
+
+/** Everything the server sends on `/ws/admins/`. */
+export const ZWsAdminsServerMessage = z.union([ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsError, ZWsPong]);
+export type TWsAdminsServerMessage = z.infer<typeof ZWsAdminsServerMessage>;
+
+/** Everything the server sends on `/ws/notification/`. */
+export const ZWsNotificationChannelMessage = z.union([ZWsNotification, ZWsTicketUpdate, ZWsError, ZWsPong]);
+export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChannelMessage>;
+
+/** Each channel's frames, so a client parses a frame by the path it came on. */
+export const WS_CHANNEL_MESSAGES = {
+  [WS_CHANNELS.admins]: ZWsAdminsServerMessage,
+  [WS_CHANNELS.notification]: ZWsNotificationChannelMessage,
+} as const satisfies Record<TWsChannel, z.ZodType>;
+export type TWsChannelMessage<P extends TWsChannel> = z.infer<(typeof WS_CHANNEL_MESSAGES)[P]>;
