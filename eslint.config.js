@@ -44,7 +44,10 @@ const boundaryPolicies = [
       to: [sameFeature('server-feature'), publicSurfaceOf('server-feature'), is('server-shared'), is('contracts')],
     },
   },
-  { from: is('server-app'), allow: { to: [is('server-app'), is('server-feature'), is('server-shared'), is('contracts')] } },
+  {
+    from: is('server-app'),
+    allow: { to: [is('server-app'), is('server-feature'), is('server-shared'), is('contracts')] },
+  },
   { from: is('web-shared'), allow: { to: [is('web-shared'), is('contracts')] } },
   {
     from: is('web-feature'),
@@ -53,12 +56,25 @@ const boundaryPolicies = [
   { from: is('web-app'), allow: { to: [is('web-app'), is('web-feature'), is('web-shared'), is('contracts')] } },
 ];
 
-/** Only repositories speak SQL: Kysely (and its `sql` tag) is imported nowhere else in features and lib. */
+const ONLY_REPOSITORIES = 'Only *.repository.ts files (and db/) touch SQL: move the query into a repository.';
+/**
+ * Only repositories speak SQL: Kysely (its `sql` tag, its builders) is imported nowhere
+ * else (types are fine), and no query builder is started on a handle outside them.
+ */
 const onlyRepositoriesQuery = {
-  'no-restricted-imports': [
+  '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: [{ name: 'kysely', message: 'Only *.repository.ts files touch SQL: move the query into a repository.' }],
+      paths: [{ name: 'kysely', message: ONLY_REPOSITORIES, allowTypeImports: true }],
+      patterns: [{ group: ['kysely/*'], message: ONLY_REPOSITORIES, allowTypeImports: true }],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector:
+        'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|executeQuery|selectNoFrom)$/]',
+      message: ONLY_REPOSITORIES,
     },
   ],
 };
@@ -96,8 +112,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/{features,lib,plugins}/**/*.ts'],
-    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', '**/*.repository.ts', '**/*.test.ts'],
     rules: onlyRepositoriesQuery,
   },
 );

@@ -18,12 +18,12 @@ import type { AppContext } from './lib/context.js';
 import { ApiError } from './lib/errors.js';
 import { loggerOptions } from './lib/logger.js';
 import { authPlugin } from './plugins/auth.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { usersRoutes } from './features/users/users.routes.js';
-import { notificationsRoutes } from './features/notifications/notifications.routes.js';
-import { eventLogsRoutes } from './features/event-logs/event-logs.routes.js';
-import { ticketsRoutes } from './features/tickets/tickets.routes.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
+import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './features/auth/index.js';
+import { usersRoutes } from './features/users/index.js';
+import { notificationsRoutes } from './features/notifications/index.js';
+import { eventLogsRoutes } from './features/event-logs/index.js';
+import { ticketsRoutes } from './features/tickets/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,13 +150,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   });
 
-  await app.register(authPlugin);
+  // Plugins are shared code: what they need of features is handed in here.
+  await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
   await app.register(gatewayPlugin, {
     options: {
       heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,
       allowedOrigins: ctx.config.WS_ALLOWED_ORIGINS,
     },
-    subscribe: (h) => ctx.bus.subscribe(h),
+    subscribe: (type, handler) => ctx.bus.subscribe(type, handler),
+    authenticate: (token) => authenticateSocket(ctx, token),
+    sessionAlive: (sessionId, userId) => sessionAlive(ctx, sessionId, userId),
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });

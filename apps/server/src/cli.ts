@@ -4,8 +4,8 @@ import { loadConfig } from './lib/config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ApiError } from './lib/errors.js';
-import { createAccount } from './features/users/users.service.js';
-import { verifyChain } from './features/event-logs/audit.js';
+import { createAccount } from './features/users/index.js';
+import { verifyChain } from './features/event-logs/index.js';
 import { createLocalBus, createPostgresBus } from './plugins/realtime/event-bus.js';
 
 const HELP = `Usage: npm run portal -- <command> [options]

@@ -3,13 +3,12 @@ import type { Config } from './lib/config.js';
 import { buildApp } from './app.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { resolveSigningSecret } from './features/auth/signing-secret.js';
-import { countUsers } from './features/users/users.repository.js';
+import { deleteExpiredSessions, resolveSigningSecret } from './features/auth/index.js';
+import { purgeOldNotifications } from './features/notifications/index.js';
+import { countUsers } from './features/users/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
-import { purgeOldNotifications } from './features/notifications/notifications.service.js';
-import { deleteExpiredSessions } from './features/auth/sessions.js';
 
 export interface RunningServer {
   app: FastifyInstance;

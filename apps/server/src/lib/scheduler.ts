@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { tryAdvisoryXactLock } from '../db/locks.js';
 
 export interface ScheduledJob {
   name: string;
@@ -29,10 +29,7 @@ export function startScheduler(
     const tick = async () => {
       try {
         await db.transaction().execute(async (tx) => {
-          const { rows } = await sql<{
-            ok: boolean;
-          }>`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as ok`.execute(tx);
-          if (rows[0]?.ok) await job.run(tx);
+          if (await tryAdvisoryXactLock(tx, lockKey(job.name))) await job.run(tx);
         });
       } catch (err) {
         log.error({ err }, `scheduled job ${job.name} failed`);

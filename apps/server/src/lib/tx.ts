@@ -3,9 +3,12 @@ import type { AppContext } from './context.js';
 import type { DB } from '../db/schema.js';
 import type { BusEvent } from '../plugins/realtime/event-bus.js';
 
+/** A database handle that is inside a transaction (for writes that must go with another). */
+export type TxDb = Transaction<DB>;
+
 /** A transaction plus the live events to publish once it has committed. */
 export interface Tx {
-  db: Transaction<DB>;
+  db: TxDb;
   /** Queues a bus event; sent only if the transaction commits. */
   publish(event: BusEvent): void;
 }

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@portal/contracts';
-import { auditSource, authenticate, type Authenticated, type ClientInfo } from '../features/auth/auth.service.js';
-import type { AuditSource } from '../features/event-logs/audit.js';
+import { auditSource, type AuditSource, type Authenticated, type ClientInfo } from '../lib/actor.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 /**
@@ -12,13 +11,33 @@ import { forbidden, unauthorized } from '../lib/errors.js';
  */
 export type Access = 'public' | 'authenticated' | 'staff';
 
+/**
+ * What the service checks beyond `access`, declared beside the route so a test can
+ * call every route as someone outside its audience (test/route-policy.test.ts).
+ */
+export interface RoutePolicy {
+  /** The rule in words, naming the permissions-module function where there is one. */
+  rule: string;
+  /**
+   * How a staff user outside the audience is refused: 403, or 404 for records they may
+   * not see (never a hint that they exist); null when every caller `access` admits is in it.
+   */
+  outsider: 403 | 404 | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    policy?: RoutePolicy;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
   }
+}
+
+export interface AuthPluginOptions {
+  /** Bearer token → live session and active user, or null (the auth feature's). */
+  authenticate(token: string): Promise<Authenticated | null>;
 }
 
 function bearerToken(req: FastifyRequest): string | null {
@@ -28,7 +47,7 @@ function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-export const authPlugin = fp(async (app) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate }) => {
   app.decorateRequest('auth', null);
   // onRequest, before body parsing and validation: an anonymous caller learns nothing
   // about a route's input rules, and pays for no parsing.
@@ -37,7 +56,7 @@ export const authPlugin = fp(async (app) => {
     const access = req.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     const token = bearerToken(req);
-    const auth = token ? await authenticate(app.ctx, token) : null;
+    const auth = token ? await authenticate(token) : null;
     if (!auth) throw unauthorized();
     req.auth = auth;
     if (access === 'staff' && !isStaff(auth.user)) throw forbidden('The portal is for staff only.');

@@ -1,7 +1,7 @@
 import { STAFF_DEPARTMENTS, type TUserType } from '@portal/contracts';
 import type { Database } from '../db/database.js';
-import { hashPassword } from '../features/auth/passwords.js';
-import { countUsers } from '../features/users/users.repository.js';
+import { hashPassword } from '../features/auth/index.js';
+import { countUsers, insertUsers } from '../features/users/index.js';
 
 export const DEMO_PASSWORD = 'Portal#Demo2026';
 
@@ -14,7 +14,11 @@ interface DemoUser {
   is_manager?: boolean;
 }
 
-const slug = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+const slug = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 
 const FIRST = ['Amira', 'Omar', 'Layla', 'Youssef', 'Nour', 'Karim', 'Salma', 'Hassan', 'Mona', 'Tarek'];
 const LAST = ['Haddad', 'Mansour', 'Saleh', 'Khalil', 'Nasser', 'Farouk', 'Aziz', 'Rahman', 'Said', 'Fahmy'];
@@ -64,6 +68,6 @@ export async function seedDemo(db: Database): Promise<number> {
     is_director: u.is_director ?? false,
     is_manager: u.is_manager ?? false,
   }));
-  await db.insertInto('users').values(rows).execute();
+  await insertUsers(db, rows);
   return rows.length;
 }

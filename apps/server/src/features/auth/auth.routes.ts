@@ -5,15 +5,12 @@ import {
   ZDetailResponse,
   ZLoginRequest,
   ZLoginResponse,
-  ZUpdateMeRequest,
-  ZUser,
   ZWsTicketResponse,
 } from '@portal/contracts';
-import { WS_TICKET_TTL_SECONDS } from './ws-tickets.js';
-import { caller, clientInfo } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
-import { presentUser } from '../users/users.presenter.js';
+import { caller, clientInfo } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
+import { WS_TICKET_TTL_SECONDS } from './ws-tickets.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -29,29 +26,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => auth.login(app.ctx, req.body, clientInfo(req)),
-  );
-
-  app.get(
-    '/auth/me/',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUser, ...errorResponses(401) } },
-    },
-    async (req) => presentUser(caller(req).user),
-  );
-
-  app.post(
-    '/auth/me/',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Update own profile fields (not type or flags)',
-        body: ZUpdateMeRequest,
-        response: { 200: ZUser, ...errorResponses(400, 401) },
-      },
-    },
-    async (req) => presentUser(await auth.updateMe(app.ctx, caller(req), req.body, clientInfo(req))),
   );
 
   app.post(

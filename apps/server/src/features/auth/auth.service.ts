@@ -1,37 +1,23 @@
-import type { TChangePasswordRequest, TLoginRequest, TUpdateMeRequest } from '@portal/contracts';
+import type { TChangePasswordRequest, TLoginRequest } from '@portal/contracts';
+import { auditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import type { UserRow } from '../../db/schema.js';
 import { fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
-import { findUserByLogin } from '../users/users.repository.js';
-import { updateOwnProfile } from '../users/users.service.js';
+import { withTx } from '../../lib/tx.js';
+import { recordEvent } from '../event-logs/index.js';
+import { notify } from '../notifications/index.js';
+import { findLoginUser, setPasswordHash } from './auth.repository.js';
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.repository.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
 import {
   createSession,
   deleteExpiredSessions,
   findSessionUser,
   revokeSession,
   revokeUserSessions,
-} from './sessions.js';
+} from './sessions.repository.js';
 import { newSessionId, signAccessToken, verifyAccessToken } from './tokens.js';
-import { isWsTicket, issueWsTicket, redeemWsTicket } from './ws-tickets.js';
-import { recordEvent, type AuditSource } from '../event-logs/audit.js';
-import { notify } from '../notifications/notify.js';
-import { withTx } from '../../lib/tx.js';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
-
-export interface Authenticated {
-  user: UserRow;
-  sessionId: string;
-}
-
-export function auditSource(user: Pick<UserRow, 'id' | 'username'> | null, client: ClientInfo): AuditSource {
-  return { actorId: user?.id ?? null, actorUsername: user?.username ?? '', ip: client.ip, userAgent: client.userAgent };
-}
+import { issueWsTicket, redeemWsTicket } from './ws-tickets.repository.js';
+import { isWsTicket } from './ws-tickets.js';
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
@@ -42,7 +28,7 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
   // Checked before the password, so a correct guess is refused too while throttled.
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Try again later.', wait);
 
-  const user = await findUserByLogin(ctx.db, req.username);
+  const user = await findLoginUser(ctx.db, req.username);
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
   if (!user || !ok || !user.is_active) {
     await withTx(ctx, async (tx) => {
@@ -104,10 +90,6 @@ export async function logout(ctx: AppContext, auth: Authenticated, client: Clien
   });
 }
 
-export function updateMe(ctx: AppContext, auth: Authenticated, patch: TUpdateMeRequest, client: ClientInfo) {
-  return updateOwnProfile(ctx, auth.user, patch, auditSource(auth.user, client));
-}
-
 /**
  * Ends every other session of the user and answers a fresh token for this one, so the
  * caller stays signed in while a thief holding an old token is locked out.
@@ -130,7 +112,7 @@ export async function changePassword(
   const sessionId = newSessionId();
   const { token, expiresAt } = await signAccessToken(ctx.tokens, auth.user.id, sessionId);
   await withTx(ctx, async (tx) => {
-    await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', auth.user.id).execute();
+    await setPasswordHash(tx.db, auth.user.id, passwordHash);
     await revokeUserSessions(tx.db, auth.user.id);
     await createSession(tx.db, { id: sessionId, userId: auth.user.id, expiresAt, ...client });
     await recordEvent(tx.db, auditSource(auth.user, client), {
@@ -146,4 +128,9 @@ export async function changePassword(
     tx.publish({ type: 'sessions.revoked', userId: auth.user.id, exceptSessionId: sessionId });
   });
   return { access: token };
+}
+
+/** Whether a session still holds (the gateway re-checks open sockets on revocation). */
+export async function sessionAlive(ctx: AppContext, sessionId: string, userId: number): Promise<boolean> {
+  return (await findSessionUser(ctx.db, sessionId, userId)) !== undefined;
 }

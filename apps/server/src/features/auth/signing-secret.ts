@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { readOrCreateSetting } from './signing-secret.repository.js';
 
 /**
  * JWT_SECRET when given. Otherwise one is generated once and kept: in DATA_DIR for the
@@ -26,13 +26,5 @@ export async function resolveSigningSecret(opts: {
     }
     return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
   }
-  await sql`insert into portal_settings (key, value) values ('jwt_secret', ${fresh}) on conflict (key) do nothing`.execute(
-    opts.db,
-  );
-  const row = await opts.db
-    .selectFrom('portal_settings')
-    .select('value')
-    .where('key', '=', 'jwt_secret')
-    .executeTakeFirstOrThrow();
-  return new TextEncoder().encode(row.value);
+  return new TextEncoder().encode(await readOrCreateSetting(opts.db, 'jwt_secret', fresh));
 }

@@ -1,44 +1,10 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
 
 export const WS_TICKET_TTL_SECONDS = 60;
-const PREFIX = 'wst_';
-const digest = (ticket: string) => crypto.createHash('sha256').update(ticket).digest('hex');
+export const WS_TICKET_PREFIX = 'wst_';
 
-export const isWsTicket = (token: string) => token.startsWith(PREFIX);
+/** Only this is stored: a leaked table holds no usable ticket. */
+export const wsTicketDigest = (ticket: string) => crypto.createHash('sha256').update(ticket).digest('hex');
 
-/**
- * A single-use ticket for opening a websocket, bound to the caller's session: the web
- * client puts this in the URL instead of its access token. Only its hash is stored.
- */
-export async function issueWsTicket(db: Database, userId: number, sessionId: string): Promise<string> {
-  const ticket = PREFIX + crypto.randomBytes(32).toString('base64url');
-  await db
-    .insertInto('ws_tickets')
-    .values({
-      id: digest(ticket),
-      user_id: userId,
-      session_id: sessionId,
-      expires_at: new Date(Date.now() + WS_TICKET_TTL_SECONDS * 1000),
-    })
-    .execute();
-  // Spent and expired tickets are never read again.
-  await db
-    .deleteFrom('ws_tickets')
-    .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
-    .execute();
-  return ticket;
-}
-
-/** Spends a ticket (atomically: a second use finds it used). */
-export async function redeemWsTicket(db: Database, ticket: string) {
-  return db
-    .updateTable('ws_tickets')
-    .set({ used_at: sql`now()` })
-    .where('id', '=', digest(ticket))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['user_id', 'session_id'])
-    .executeTakeFirst();
-}
+/** A websocket `?token=` that is a single-use ticket rather than an access token. */
+export const isWsTicket = (token: string) => token.startsWith(WS_TICKET_PREFIX);

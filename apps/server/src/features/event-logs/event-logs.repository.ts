@@ -1,7 +1,33 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { TEventLogFilter } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import { advisoryXactLock } from '../../db/locks.js';
+import type { DB, EventLogsTable } from '../../db/schema.js';
+
+// Any constant: serialises appends so the chain has one order on every server.
+const CHAIN_LOCK = 727_274_001;
+
+/**
+ * Appends one row to the chain inside the caller's transaction: the lock orders appends
+ * across servers, then the new row links to the last one (`hash` computed by `link`).
+ */
+export async function appendEventLog(
+  tx: Database,
+  fields: Omit<Insertable<EventLogsTable>, 'prev_hash' | 'hash' | 'details'> & { details: Record<string, unknown> },
+  link: (prevHash: string | undefined) => { prev_hash: string; hash: string },
+): Promise<void> {
+  await advisoryXactLock(tx, CHAIN_LOCK);
+  const last = await tx.selectFrom('event_logs').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  await tx
+    .insertInto('event_logs')
+    .values({ ...fields, details: JSON.stringify(fields.details), ...link(last?.hash) })
+    .execute();
+}
+
+/** Rows in chain order after `afterId` (verification walks the whole table this way). */
+export function eventLogBatchAfter(db: Database, afterId: number, limit: number) {
+  return db.selectFrom('event_logs').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
 
 export interface Keyset {
   at: string;

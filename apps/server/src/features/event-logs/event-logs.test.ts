@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { verifyChain } from './audit.js';
+import { verifyChain } from './event-log-chain.js';
 
 let s: TestServer;
 let admin: string;

@@ -92,3 +92,16 @@ export function deleteNotificationsOlderThan(db: Database, days: number) {
     .where('timestamp', '<', sql<Date>`now() - make_interval(days => ${days})`)
     .executeTakeFirst();
 }
+
+export interface NotificationInsert {
+  message: string;
+  url: string;
+  notification_level: string[];
+  recipients: number[];
+  sender_id: number | null;
+}
+
+export async function insertNotification(db: Database, n: NotificationInsert): Promise<number> {
+  const row = await db.insertInto('notifications').values(n).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   isStaff,
+  WS_CHANNELS,
   ZAnnouncementRequest,
   ZMarkReadRequest,
   ZMarkReadResponse,
@@ -12,8 +13,6 @@ import {
 import { caller, requestSource } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
 import * as notifications from './notifications.service.js';
-
-export const NOTIFICATION_CHANNEL = '/ws/notification/';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -70,13 +69,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.gateway.channel({ path: NOTIFICATION_CHANNEL, allow: (user) => isStaff(user) });
+  app.gateway.channel({ path: WS_CHANNELS.notification, allow: (user) => isStaff(user) });
 
   // Every server delivers to its own sockets; the bus tells them all.
-  const unsubscribe = app.ctx.bus.subscribe((event) => {
-    if (event.type !== 'notification') return;
+  const unsubscribe = app.ctx.bus.subscribe('notification', (event) => {
     void notifications
-      .deliver(app.ctx, event.id as number, app.gateway.connections(NOTIFICATION_CHANNEL))
+      .deliver(app.ctx, event.id, app.gateway.connections(WS_CHANNELS.notification))
       .catch((err: unknown) => app.log.error({ err }, 'notification delivery failed'));
   });
   app.addHook('onClose', async () => unsubscribe());

@@ -10,7 +10,8 @@ import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
-import { recordEvent, type AuditSource } from '../event-logs/audit.js';
+import type { AuditSource } from '../../lib/actor.js';
+import { recordEvent } from '../event-logs/index.js';
 import { notify } from './notify.js';
 import * as repo from './notifications.repository.js';
 

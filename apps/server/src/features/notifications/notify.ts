@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/tx.js';
+import { insertNotification } from './notifications.repository.js';
 
 export interface NewNotification {
   message: string;
@@ -15,17 +16,13 @@ export interface NewNotification {
  * pushed live (to exactly the users who may see it) once that transaction commits.
  */
 export async function notify(tx: Tx, n: NewNotification): Promise<number> {
-  const row = await tx.db
-    .insertInto('notifications')
-    .values({
-      message: n.message.slice(0, 1000),
-      url: n.url ?? '',
-      notification_level: [...(n.levels ?? [])],
-      recipients: [...(n.recipients ?? [])],
-      sender_id: n.senderId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  tx.publish({ type: 'notification', id: row.id });
-  return row.id;
+  const id = await insertNotification(tx.db, {
+    message: n.message.slice(0, 1000),
+    url: n.url ?? '',
+    notification_level: [...(n.levels ?? [])],
+    recipients: [...(n.recipients ?? [])],
+    sender_id: n.senderId ?? null,
+  });
+  tx.publish({ type: 'notification', id });
+  return id;
 }

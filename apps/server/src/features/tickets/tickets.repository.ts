@@ -10,6 +10,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TTicketDepartment, TTicketPriority, TTicketScope, TTicketStatus, TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import type { NEW_TICKET, Stamp, TicketPatch } from './ticket-workflow.js';
 
 type Db = Database;
 
@@ -62,14 +63,38 @@ export function lockTicket(db: Db, id: number) {
   return ticketsWithOwner(db).where('t.id', '=', id).forUpdate('t').executeTakeFirst();
 }
 
-export function insertTicket(db: Db, values: InsertObject<DB, 'tickets'>) {
-  return db.insertInto('tickets').values(values).returningAll().executeTakeFirstOrThrow();
+const stamp = (s: Stamp) => (s === 'now' ? sql<Date>`now()` : null);
+
+/** A workflow patch as columns: stamps become the database's own clock (one clock for every server). */
+function columns(patch: TicketPatch): UpdateObject<DB, 'tickets'> {
+  const { first_response_at, waiting_since, closed_at, ...rest } = patch;
+  const set: UpdateObject<DB, 'tickets'> = { ...rest };
+  if (first_response_at !== undefined) set.first_response_at = stamp(first_response_at);
+  if (waiting_since !== undefined) set.waiting_since = stamp(waiting_since);
+  if (closed_at !== undefined) set.closed_at = stamp(closed_at);
+  return set;
 }
 
-export async function updateTicket(db: Db, id: number, patch: UpdateObject<DB, 'tickets'>): Promise<void> {
+export interface NewTicketRow {
+  owner_id: number;
+  department: TTicketDepartment;
+  subject: string;
+  description: string;
+  priority: TTicketPriority;
+}
+
+export function insertTicket(db: Db, values: NewTicketRow, initial: typeof NEW_TICKET) {
+  return db
+    .insertInto('tickets')
+    .values({ ...values, ...(columns(initial) as InsertObject<DB, 'tickets'>) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTicket(db: Db, id: number, patch: TicketPatch): Promise<void> {
   await db
     .updateTable('tickets')
-    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .set({ ...columns(patch), updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
 }

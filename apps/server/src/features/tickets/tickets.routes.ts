@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   isStaff,
+  WS_CHANNELS,
   ZActiveTicketList,
   ZActiveTicketsQuery,
   ZAttachmentIdParams,
@@ -17,10 +18,13 @@ import {
   ZTicketStatsQuery,
   ZUpdateTicketRequest,
 } from '@portal/contracts';
-import { caller, requestSource } from '../../plugins/auth.js';
+import { readMultipart, registerMultipart, sendStoredFile, type Upload } from '../../lib/files/index.js';
 import { errorResponses } from '../../lib/schemas.js';
-import { readMultipart, registerMultipart, sendStoredFile, type Upload } from '../../lib/files.js';
-import * as tickets from './tickets.service.js';
+import { caller, requestSource } from '../../plugins/auth.js';
+import { createTicket, TICKET_UPLOAD_RULES, updateTicket } from './ticket-commands.service.js';
+import { deliverTicketEvent } from './ticket-live.js';
+import * as reads from './ticket-reads.service.js';
+import { ticketStats } from './ticket-stats.service.js';
 
 /** Files read from a multipart request, handed from its preValidation hook to its handler. */
 const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
@@ -31,7 +35,7 @@ const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
  */
 async function multipartBody(req: FastifyRequest) {
   if (!req.isMultipart()) return;
-  const form = await readMultipart(req, tickets.TICKET_UPLOAD_RULES);
+  const form = await readMultipart(req, TICKET_UPLOAD_RULES);
   uploadsOf.set(req, form.files);
   req.body = form.fields;
 }
@@ -68,7 +72,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const ticket = await tickets.createTicket(app.ctx, caller(req).user, req.body, files(req), requestSource(req));
+      const ticket = await createTicket(app.ctx, caller(req).user, req.body, files(req), requestSource(req));
       return reply.status(201).send(ticket);
     },
   );
@@ -85,7 +89,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { tickets: list, total } = await tickets.listActiveTickets(app.ctx, caller(req).user, req.query);
+      const { tickets: list, total } = await reads.listActiveTickets(app.ctx, caller(req).user, req.query);
       reply.header('x-total-count', String(total));
       return list;
     },
@@ -101,7 +105,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => tickets.getTicket(app.ctx, caller(req).user, req.params.id),
+    async (req) => reads.getTicket(app.ctx, caller(req).user, req.params.id),
   );
 
   app.put(
@@ -118,8 +122,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
-    async (req) =>
-      tickets.updateTicket(app.ctx, caller(req).user, req.params.ticket, req.body, files(req), requestSource(req)),
+    async (req) => updateTicket(app.ctx, caller(req).user, req.params.ticket, req.body, files(req), requestSource(req)),
   );
 
   app.get(
@@ -132,7 +135,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req, reply) => sendStoredFile(reply, await tickets.getAttachment(app.ctx, caller(req).user, req.params.id)),
+    async (req, reply) => sendStoredFile(reply, await reads.getAttachment(app.ctx, caller(req).user, req.params.id)),
   );
 
   app.get(
@@ -146,7 +149,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { results, count, page, pageSize } = await tickets.ticketHistory(app.ctx, caller(req).user, req.query);
+      const { results, count, page, pageSize } = await reads.ticketHistory(app.ctx, caller(req).user, req.query);
       return {
         results,
         count,
@@ -166,7 +169,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDeskMembers, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => tickets.deskMembers(app.ctx, caller(req).user, req.query),
+    async (req) => reads.deskMembers(app.ctx, caller(req).user, req.query),
   );
 
   app.get(
@@ -179,19 +182,18 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTicketStats, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => tickets.ticketStats(app.ctx, caller(req).user, req.query),
+    async (req) => ticketStats(app.ctx, caller(req).user, req.query),
   );
 
   // Spec §7's desk channel: any staff member may connect; each frame goes only to the
   // desk of its ticket's department.
-  app.gateway.channel({ path: tickets.ADMINS_CHANNEL, allow: (user) => isStaff(user) });
+  app.gateway.channel({ path: WS_CHANNELS.admins, allow: (user) => isStaff(user) });
 
   // Every server delivers to its own sockets; the bus tells them all.
-  const unsubscribe = app.ctx.bus.subscribe((event) => {
-    if (event.type !== 'ticket') return;
-    void tickets
-      .deliverTicketEvent(app.ctx, event as unknown as tickets.TicketBusEvent, app.gateway)
-      .catch((err: unknown) => app.log.error({ err }, 'ticket delivery failed'));
+  const unsubscribe = app.ctx.bus.subscribe('ticket', (event) => {
+    void deliverTicketEvent(app.ctx, event, app.gateway).catch((err: unknown) =>
+      app.log.error({ err }, 'ticket delivery failed'),
+    );
   });
   app.addHook('onClose', async () => unsubscribe());
 };

@@ -9,18 +9,6 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Login accepts a username or an email, both case-insensitively. */
-export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  const key = login.toLowerCase();
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb.or([eb(sql`lower(username)`, '=', key), eb(sql`lower(email)`, '=', key)]))
-    .orderBy(sql`lower(username) = ${key}`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
@@ -31,6 +19,11 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
 
 export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Several at once (the demo seed, test factories). */
+export async function insertUsers(db: Db, values: Insertable<UsersTable>[]): Promise<void> {
+  await db.insertInto('users').values(values).execute();
 }
 
 export function updateUser(db: Db, id: number, patch: Updateable<UsersTable>): Promise<UserRow | undefined> {

@@ -5,6 +5,7 @@ import {
   ZPublicProfile,
   ZResetPasswordRequest,
   ZUpdateAccountRequest,
+  ZUpdateMeRequest,
   ZUser,
   ZUserIdParams,
   ZUserListQuery,
@@ -12,8 +13,8 @@ import {
   ZUsernameParams,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import { caller, requestSource } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
+import { caller, requestSource } from '../../plugins/auth.js';
 import { presentProfile, presentUser } from './users.presenter.js';
 import * as users from './users.service.js';
 
@@ -26,6 +27,30 @@ function pageUrl(req: FastifyRequest, page: number | null): string | null {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The caller's own account (spec §7 puts it under auth/; it is this feature's data).
+  app.get(
+    '/auth/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUser, ...errorResponses(401) } },
+    },
+    async (req) => presentUser(caller(req).user),
+  );
+
+  app.post(
+    '/auth/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Update own profile fields (not type or flags)',
+        body: ZUpdateMeRequest,
+        response: { 200: ZUser, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => presentUser(await users.updateOwnProfile(app.ctx, caller(req).user, req.body, requestSource(req))),
+  );
+
   const createSchema = {
     tags: ['users'],
     body: ZCreateAccountRequest,

@@ -9,12 +9,12 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
+import { CLI_SOURCE, type AuditSource } from '../../lib/actor.js';
 import { badRequest, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
-import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { recordEvent, type AuditSource } from '../event-logs/audit.js';
-import { notify } from '../notifications/notify.js';
 import { withTx } from '../../lib/tx.js';
+import { hashPassword, passwordProblem, revokeUserSessions } from '../auth/index.js';
+import { recordEvent } from '../event-logs/index.js';
+import { notify } from '../notifications/index.js';
 import {
   findUserById,
   findUserByUsername,
@@ -34,8 +34,6 @@ function asFieldError(err: unknown): never {
   if (field) throw fieldError(field, `A user with that ${field} already exists.`);
   throw err;
 }
-
-const CLI_SOURCE: AuditSource = { actorId: null, actorUsername: 'cli', ip: '', userAgent: 'portal cli' };
 
 /** `actor` null = the command line, run by whoever holds the server's files. */
 export async function createAccount(

@@ -1,19 +1,34 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { ZBusEvent, type TBusEvent, type TBusEventOf, type TBusEventType } from '@portal/contracts';
 
 /**
  * Small live events between server processes: ids and kinds, never whole rows (each
- * receiver reads what it needs). Published after the transaction that caused them commits.
+ * receiver reads what it needs). Published after the transaction that caused them
+ * commits. The events themselves are one map in contracts (`ZBusEvent`).
  */
-export type BusEvent =
-  | { type: 'notification'; id: number }
-  | { type: 'sessions.revoked'; userId: number; exceptSessionId?: string }
-  | { type: string; [key: string]: unknown };
+export type BusEvent = TBusEvent;
 
 export interface EventBus {
-  publish(event: BusEvent): Promise<void>;
-  subscribe(handler: (event: BusEvent) => void): () => void;
+  publish(event: TBusEvent): Promise<void>;
+  /** Receives the events of one type, typed as that type's payload. */
+  subscribe<K extends TBusEventType>(type: K, handler: (event: TBusEventOf<K>) => void): () => void;
   close(): Promise<void>;
+}
+
+/** Subscribers by event type, over one emitter. */
+function typedSubscribe(emitter: EventEmitter): EventBus['subscribe'] {
+  return (type, handler) => {
+    const listener = handler as (e: TBusEvent) => void;
+    emitter.on(type, listener);
+    return () => emitter.off(type, listener);
+  };
+}
+
+/** Text from another process (or our own round trip) → a known event, or null. */
+function decode(payload: string): TBusEvent | null {
+  const parsed = ZBusEvent.safeParse(JSON.parse(payload));
+  return parsed.success ? parsed.data : null;
 }
 
 /** PostgreSQL NOTIFY payloads are limited to 8000 bytes. */
@@ -35,12 +50,12 @@ export function createLocalBus(): EventBus {
   return {
     async publish(event) {
       const payload = encode(event); // same limits as across servers, so nothing breaks on scale-out
-      queueMicrotask(() => emitter.emit('event', JSON.parse(payload)));
+      queueMicrotask(() => {
+        const e = decode(payload);
+        if (e) emitter.emit(e.type, e);
+      });
     },
-    subscribe(handler) {
-      emitter.on('event', handler);
-      return () => emitter.off('event', handler);
-    },
+    subscribe: typedSubscribe(emitter),
     async close() {
       emitter.removeAllListeners();
     },
@@ -66,11 +81,14 @@ export async function createPostgresBus(
     const c = new pg.Client({ connectionString });
     c.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      let e: TBusEvent | null = null;
       try {
-        emitter.emit('event', JSON.parse(msg.payload));
-      } catch (err) {
-        log.warn({ err }, 'ignoring a malformed bus event');
+        e = decode(msg.payload);
+      } catch {
+        // not JSON: reported below
       }
+      if (e) emitter.emit(e.type, e);
+      else log.warn({ payload: msg.payload.slice(0, 200) }, 'ignoring a malformed bus event');
     });
     c.on('error', (err) => log.warn({ err }, 'event bus connection failed'));
     c.on('end', () => {
@@ -90,10 +108,7 @@ export async function createPostgresBus(
     async publish(event) {
       await pool.query('select pg_notify($1, $2)', [CHANNEL, encode(event)]);
     },
-    subscribe(handler) {
-      emitter.on('event', handler);
-      return () => emitter.off('event', handler);
-    },
+    subscribe: typedSubscribe(emitter),
     async close() {
       closed = true;
       emitter.removeAllListeners();

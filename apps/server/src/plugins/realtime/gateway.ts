@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { WS_CLOSE, ZWsClientMessage, type TWsServerMessage } from '@portal/contracts';
+import { WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsServerMessage } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
-import { authenticateSocket } from '../../features/auth/auth.service.js';
-import { findSessionUser } from '../../features/auth/sessions.js';
-import type { BusEvent } from './event-bus.js';
+import type { Authenticated } from '../../lib/actor.js';
+import type { EventBus } from './event-bus.js';
 
 /** One authenticated socket on one channel. */
 export interface LiveConnection {
@@ -20,8 +19,8 @@ export interface LiveConnection {
 }
 
 export interface ChannelSpec {
-  /** e.g. '/ws/notification/' (spec §7). */
-  path: string;
+  /** One of contracts' WS_CHANNELS, e.g. '/ws/notification/' (spec §7). */
+  path: TWsChannel;
   /** Who may join, asked of the permissions module by the feature. */
   allow(user: UserRow): boolean;
   onOpen?(conn: LiveConnection): void | Promise<void>;
@@ -85,8 +84,18 @@ function originAllowed(req: FastifyRequest, allowed: string[]): boolean {
  * checks Origin, heartbeats, bounds queues and message sizes and rates, and closes the
  * sockets of revoked sessions. Features add channels; they never touch `ws` directly.
  */
-export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h: (e: BusEvent) => void): () => void }>(
-  async (app: FastifyInstance, { options, subscribe }) => {
+export interface GatewayPluginOptions {
+  options?: Partial<GatewayOptions>;
+  /** Revocations arrive on the bus (`sessions.revoked`). */
+  subscribe: EventBus['subscribe'];
+  /** `?token=` → the caller: a single-use ticket or an access token (the auth feature's). */
+  authenticate(token: string): Promise<Authenticated | null>;
+  /** Whether a socket's session still holds (re-checked when its user's sessions are revoked). */
+  sessionAlive(sessionId: string, userId: number): Promise<boolean>;
+}
+
+export const gatewayPlugin = fp<GatewayPluginOptions>(
+  async (app: FastifyInstance, { options, subscribe, authenticate, sessionAlive }) => {
     const opts = { ...DEFAULT_GATEWAY_OPTIONS, ...options };
     const all = new Set<Conn>();
     let nextId = 1;
@@ -114,12 +123,10 @@ export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h
     app.addHook('onClose', async () => clearInterval(heartbeat));
 
     // Revocation: re-check the session of each affected socket against the database.
-    const unsubscribe = subscribe((event) => {
-      if (event.type !== 'sessions.revoked') return;
-      const { userId, exceptSessionId } = event as { userId: number; exceptSessionId?: string };
+    const unsubscribe = subscribe('sessions.revoked', ({ userId, exceptSessionId }) => {
       for (const c of all) {
         if (c.user.id !== userId || c.sessionId === exceptSessionId) continue;
-        void findSessionUser(app.ctx.db, c.sessionId, c.user.id).then(
+        void sessionAlive(c.sessionId, c.user.id).then(
           (live) => live || c.close(WS_CLOSE.unauthorized, 'session ended'),
           () => undefined,
         );
@@ -190,7 +197,7 @@ export const gatewayPlugin = fp<{ options?: Partial<GatewayOptions>; subscribe(h
             };
             socket.on('message', onFrame);
             void (async () => {
-              const auth = token ? await authenticateSocket(app.ctx, token).catch(() => null) : null;
+              const auth = token ? await authenticate(token).catch(() => null) : null;
               if (!auth) return socket.close(WS_CLOSE.unauthorized, 'not authenticated');
               if (!spec.allow(auth.user)) return socket.close(WS_CLOSE.forbidden, 'not allowed on this channel');
               conn = accept(spec, socket, auth.user, auth.sessionId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 import {
   checkUploads,
   contentDisposition,
@@ -7,7 +7,7 @@ import {
   safeFilename,
   sniffContentType,
   type UploadRules,
-} from './files.js';
+} from './index.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0, 0x43]);

@@ -1,0 +1,2 @@
+// The tickets feature's public surface.
+export { ticketsRoutes } from './tickets.routes.js';
