@@ -657,6 +657,8 @@ describe('live', () => {
         .get(who)!
         .next((x) => x.message?.command === 'admin_new_ticket' && x.message.data.id === t.id);
       const frame = ZWsAdminNewTicket.parse(m);
+      // Spec §7: it carries the ticket; `data` keeps the same for older readers.
+      expect(frame.message.ticket).toEqual(t);
       expect(frame.message.data).toEqual(t);
     }
     // Another department's new ticket reaches its own desk; nothing of the IT ticket went there.

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors.js';
+import { planTicketUpdate, type TicketState, type TicketUpdateRequest } from './ticket-workflow.js';
+
+const owner = { id: 1, user_type: 'HR' as const };
+const desk = { id: 2, user_type: 'IT' as const };
+const director = { id: 3, user_type: 'G.I' as const };
+const stranger = { id: 4, user_type: 'FINANCE' as const };
+
+const DAY = 86_400_000;
+
+function ticket(over: Partial<TicketState> = {}): TicketState {
+  return {
+    user: { id: owner.id },
+    department: 'IT',
+    status: 'open',
+    closed_at: null,
+    first_response_at: null,
+    waiting_since: new Date('2026-11-01T08:00:00Z'),
+    assignee_id: null,
+    ...over,
+  };
+}
+
+function refusal(fn: () => unknown): { status: number; fields?: Record<string, string[]> } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.statusCode, fields: err.fields };
+    throw err;
+  }
+  throw new Error('expected the request to be refused');
+}
+
+const plan = (user: typeof owner | typeof desk, t: TicketState, req: TicketUpdateRequest) =>
+  planTicketUpdate(user, t, req);
+
+describe('planTicketUpdate: replies move the status', () => {
+  it('a desk reply answers an open ticket, stops the waiting clock and stamps the first response', () => {
+    const p = plan(desk, ticket(), { reply: 'On it' });
+    expect(p).toMatchObject({ next: 'answered', deskReply: true, statusChanged: true, noop: false });
+    expect(p.patch).toEqual({ status: 'answered', first_response_at: 'now', waiting_since: null });
+  });
+
+  it('a second desk reply keeps the first response time', () => {
+    const p = plan(desk, ticket({ status: 'in_progress', first_response_at: new Date() }), { reply: 'Still on it' });
+    expect(p.patch).toEqual({ status: 'answered', waiting_since: null });
+  });
+
+  it("the owner's reply to an answered ticket reopens it and restarts the waiting clock", () => {
+    const p = plan(owner, ticket({ status: 'answered', waiting_since: null }), { reply: 'Still broken' });
+    expect(p).toMatchObject({ next: 'open', deskReply: false });
+    expect(p.patch).toEqual({ status: 'open', waiting_since: 'now' });
+  });
+
+  it("the owner's follow-up on an open ticket keeps the clock that already runs", () => {
+    const p = plan(owner, ticket(), { reply: 'Any news?' });
+    expect(p).toMatchObject({ next: 'open', statusChanged: false });
+    expect(p.patch).toEqual({});
+  });
+
+  it('a director above the department replies as the desk', () => {
+    expect(plan(director, ticket(), { reply: 'Escalated' }).deskReply).toBe(true);
+  });
+
+  it('an explicit status wins over the reply rule', () => {
+    const p = plan(desk, ticket(), { reply: 'Looking', status: 'in_progress' });
+    expect(p.next).toBe('in_progress');
+    expect(p.patch.status).toBe('in_progress');
+    // The desk replied: the clock stops even though the ticket stays active.
+    expect(p.patch.waiting_since).toBeNull();
+  });
+});
+
+describe('planTicketUpdate: closing and reopening', () => {
+  it('closing stamps closed_at and stops the clock', () => {
+    const p = plan(owner, ticket(), { status: 'closed' });
+    expect(p.patch).toEqual({ status: 'closed', closed_at: 'now', waiting_since: null });
+  });
+
+  it('reopening clears closed_at and puts the ticket back in the desk’s court', () => {
+    const closed = ticket({ status: 'closed', closed_at: new Date(), waiting_since: null });
+    expect(plan(owner, closed, { status: 'open' }).patch).toEqual({
+      status: 'open',
+      closed_at: null,
+      waiting_since: 'now',
+    });
+  });
+
+  it('the owner may not reopen after the window, and is told so on status', () => {
+    const old = ticket({ status: 'closed', closed_at: new Date(Date.now() - 8 * DAY) });
+    const r = refusal(() => plan(owner, old, { status: 'open' }));
+    expect(r.status).toBe(400);
+    expect(r.fields?.status?.[0]).toMatch(/can no longer be reopened/);
+  });
+
+  it('a reply to a closed ticket is refused on reply', () => {
+    const r = refusal(() => plan(owner, ticket({ status: 'closed', closed_at: new Date() }), { reply: 'hello?' }));
+    expect(r).toMatchObject({ status: 400, fields: { reply: [expect.stringMatching(/closed/)] } });
+  });
+
+  it('only the desk sets in_progress or answered (403 for the owner)', () => {
+    expect(refusal(() => plan(owner, ticket(), { status: 'in_progress' })).status).toBe(403);
+    expect(refusal(() => plan(owner, ticket(), { status: 'answered' })).status).toBe(403);
+  });
+});
+
+describe('planTicketUpdate: assignment', () => {
+  it('the desk assigns; nothing else changes', () => {
+    const p = plan(desk, ticket(), { assignee: desk.id });
+    expect(p).toMatchObject({ assigning: true, statusChanged: false, noop: false, patch: { assignee_id: desk.id } });
+  });
+
+  it('the owner may not assign (403), nor anyone on a closed ticket (400 on assignee)', () => {
+    expect(refusal(() => plan(owner, ticket(), { assignee: desk.id })).status).toBe(403);
+    const closed = ticket({ status: 'closed', closed_at: new Date() });
+    expect(refusal(() => plan(desk, closed, { assignee: desk.id })).fields?.assignee).toHaveLength(1);
+  });
+
+  it('the same assignee again, or the same status, is a no-op', () => {
+    expect(plan(desk, ticket({ assignee_id: desk.id }), { assignee: desk.id }).noop).toBe(true);
+    expect(plan(desk, ticket(), { status: 'open' }).noop).toBe(true);
+  });
+
+  it('unassigning (null) is an assignment', () => {
+    const p = plan(desk, ticket({ assignee_id: 9 }), { assignee: null });
+    expect(p).toMatchObject({ assigning: true, patch: { assignee_id: null } });
+  });
+});
+
+describe('planTicketUpdate: who', () => {
+  it('a stranger (neither owner nor desk) may set no status', () => {
+    expect(refusal(() => planTicketUpdate(stranger, ticket(), { status: 'closed' })).status).toBe(403);
+  });
+});
