@@ -93,6 +93,15 @@ export default tseslint.config(
     },
   },
   {
+    // The import resolver is loaded with require() by eslint-module-utils: CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', exports: 'writable', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {

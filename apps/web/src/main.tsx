@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers/app-providers';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
-import { bootstrapSession } from './features/auth/session';
+import { bootstrapSession } from './features/auth';
 import { loadDirectionCache } from './lib/i18n/direction-cache';
 import { directionOf, initI18n, storedLanguage } from './lib/i18n/i18n';
 

@@ -1,13 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { activeTicketSlice } from '../features/tickets/active-ticket.slice';
-import { registerAuthListeners } from '../features/auth/auth.listeners';
-import { authSlice, restoreAuthState, type AuthState } from '../features/auth/auth.slice';
-import { interpretersSlice } from '../features/interpreters/interpreters.slice';
-import { itSlice } from '../features/it/it.slice';
-import { notificationsSlice } from '../features/notifications/notifications.slice';
-import { registerNotificationListeners } from '../features/notifications/notifications.listeners';
-import { registerTicketListeners } from '../features/tickets/tickets.listeners';
+import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } from '../features/auth';
+import { interpretersSlice } from '../features/interpreters';
+import { itSlice } from '../features/it';
+import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
+import { activeTicketSlice, registerTicketListeners } from '../features/tickets';
+import { registerUsersListeners } from '../features/users';
 import { api } from '../lib/api/api';
 
 /** The spec's client data holders (§3) plus the query cache. */
@@ -27,6 +25,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   registerAuthListeners(listener);
   registerNotificationListeners(listener);
   registerTicketListeners(listener);
+  registerUsersListeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

@@ -6,9 +6,16 @@ import type { AppThunkDispatch } from './store-hooks';
 
 /**
  * Every frame of every live channel, as an action: a feature reacts to the frames it
- * owns (tickets to `ticket_update` on /ws/notification/) without owning the socket.
+ * owns (tickets to `ticket_update` on `WS_CHANNELS.notification`) without owning the socket.
  */
 export const liveFrameReceived = createAction<{ path: string; frame: unknown }>('live/frameReceived');
+
+/**
+ * A channel opened again after it was down: frames sent meanwhile are gone, so each
+ * feature re-reads the server data it owns (its own cache tags, its own slices). lib/
+ * only says which channel came back; it knows no feature and no tag.
+ */
+export const liveReconnected = createAction<{ path: string }>('live/reconnected');
 
 const wsTicketApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,16 +34,15 @@ export interface LiveChannelOptions {
   path: string;
   dispatch: AppThunkDispatch;
   onStatus?(status: LiveStatus): void;
-  /** After a re-open: frames sent while we were away are gone, re-read what may have changed. */
-  onReconnect?(): void;
 }
 
 /**
  * Opens one reconnecting channel: a fresh single-use ws ticket per attempt (never the
  * access token in a URL), reconnect at once when back online or visible, and every
- * frame dispatched as `liveFrameReceived`. Returns the function that closes it.
+ * frame dispatched as `liveFrameReceived`, every re-open as `liveReconnected`. Returns
+ * the function that closes it.
  */
-export function openLiveChannel({ path, dispatch, onStatus, onReconnect }: LiveChannelOptions): () => void {
+export function openLiveChannel({ path, dispatch, onStatus }: LiveChannelOptions): () => void {
   const socket = new LiveSocket({
     url: async () => {
       const result = await dispatch(wsTicketApi.endpoints.wsTicket.initiate());
@@ -48,7 +54,7 @@ export function openLiveChannel({ path, dispatch, onStatus, onReconnect }: LiveC
       return socketUrl(path, result.data.ticket);
     },
     onStatus,
-    onReconnect,
+    onReconnect: () => dispatch(liveReconnected({ path })),
     onMessage: (frame) => dispatch(liveFrameReceived({ path, frame })),
   });
   socket.start();
@@ -75,7 +81,8 @@ export interface LiveChannelLifetime {
   /** After it closed because the user signed out (or is no longer staff). */
   onStop?(dispatch: AppThunkDispatch): void;
   onStatus?(status: LiveStatus, dispatch: AppThunkDispatch): void;
-  onReconnect?(dispatch: AppThunkDispatch): void;
+  // No onReconnect: a re-open is the `liveReconnected` action, which every feature that
+  // keeps server data fresh listens for (not only the channel's owner).
 }
 
 /** Keeps a channel open exactly while a staff user is signed in. */
@@ -101,7 +108,6 @@ export function registerLiveChannel(listener: ListenerMiddlewareInstance, lifeti
         path: lifetime.path,
         dispatch,
         onStatus: (status) => lifetime.onStatus?.(status, dispatch),
-        onReconnect: () => lifetime.onReconnect?.(dispatch),
       });
     },
   });

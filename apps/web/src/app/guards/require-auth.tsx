@@ -2,7 +2,7 @@ import { isStaff } from '@portal/contracts';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { TeacupLoader } from '../../components/teacup-loader';
-import { selectAuth } from '../../features/auth/auth.slice';
+import { selectAuth } from '../../features/auth';
 
 /**
  * Login guard (spec §6): unauthenticated → /login (remembering where they were going).

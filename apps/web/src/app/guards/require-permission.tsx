@@ -1,7 +1,7 @@
 import type { Actor } from '@portal/contracts';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
-import { selectCurrentUser } from '../../features/auth/auth.slice';
+import { selectCurrentUser } from '../../features/auth';
 
 /**
  * Role guard for a subtree, nested inside RequireAuth. `allow` is one of the contracts'

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
-import { selectAuth } from '../../features/auth/auth.slice';
+import { selectAuth } from '../../features/auth';
 import { importWithReload } from '../../lib/lazy-import';
 import { HEADER_HEIGHT } from '../providers/theme';
 import { ColorModeToggle } from './color-mode-toggle';

@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
-import { logout } from '../../features/auth/session';
+import { logout } from '../../features/auth';
 import { LANGUAGES } from '../../lib/i18n/i18n';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAppDispatch } from '../../lib/store-hooks';

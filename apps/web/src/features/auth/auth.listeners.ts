@@ -1,14 +1,16 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { WS_CHANNELS } from '@portal/contracts';
 import { toast } from 'react-toastify';
 import { api } from '../../lib/api/api';
 import { sessionRejected } from '../../lib/api/base-query';
 import { i18next, translateServerText } from '../../lib/i18n/i18n';
+import { liveReconnected } from '../../lib/live-channel';
 import { playLoginFailureSound } from '../../lib/sounds';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
 import { authApi } from './api/auth-api';
 import type { AuthState } from './auth.slice';
-import { loadCurrentUser } from './session';
+import { loadCurrentUser, refreshCurrentUser } from './session';
 
 /** The side effects of the auth state machine (spec §4), kept out of the reducers. */
 export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
@@ -44,6 +46,14 @@ export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
     effect: (_action, { dispatch }) => {
       toast.info(i18next.t('errors.sessionEnded'), { toastId: 'session-ended' });
       dispatch(api.util.resetApiState());
+    },
+  });
+
+  // Back on the user's own live channel after an outage: re-read who we are ('Me').
+  startListening({
+    actionCreator: liveReconnected,
+    effect: ({ payload }, { dispatch }) => {
+      if (payload.path === WS_CHANNELS.notification) void dispatch(refreshCurrentUser());
     },
   });
 

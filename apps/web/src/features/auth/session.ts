@@ -53,6 +53,24 @@ export const loadCurrentUser = createAsyncThunk<TUser | null, void, ThunkConfig>
   },
 );
 
+/**
+ * Re-reads the signed-in user while the session goes on (after a live reconnect: the
+ * account may have changed meanwhile). Unlike `loadCurrentUser` the pages stay up: no
+ * loading state, and a failed read keeps the session (a 401 ends it in the base query).
+ * The answer lands in the auth slice like any auth/me answer.
+ */
+export const refreshCurrentUser = createAsyncThunk<void, void, ThunkConfig>(
+  'auth/refreshCurrentUser',
+  async (_, { dispatch, getState }) => {
+    if (!getState().auth.token || !getState().auth.user) return;
+    const result = await dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    if (result.data && !isStaff(result.data)) {
+      toast.warning(i18next.t('login.staffOnly'), { toastId: 'staff-only' });
+      await dispatch(logout({ reportFailure: false }));
+    }
+  },
+);
+
 /** At start: a saved token is reused and the current user loaded (spec §4). */
 export const bootstrapSession = createAsyncThunk<void, void, ThunkConfig>(
   'auth/bootstrapSession',

@@ -95,3 +95,8 @@ export const notificationsSlice = createSlice({
 
 export const { notificationsReceived, setMuted, liveStatusChanged, notificationsCleared } = notificationsSlice.actions;
 export const selectNotifications = (s: State) => s.notifications;
+/**
+ * The bell's "mute notification sound" switch. Other features' sounds that stand in for
+ * a notification's chime (tickets: a new desk ticket) obey it too.
+ */
+export const selectNotificationsMuted = (s: State) => s.notifications.muted;

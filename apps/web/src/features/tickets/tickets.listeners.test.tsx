@@ -54,7 +54,8 @@ describe('live ticket frames', () => {
 
   it('a new ticket on the desk plays its own sound and toasts "{name} sent a ticket" linking to the desk thread', async () => {
     const { store, frame } = setup();
-    frame('/ws/admins/', { command: 'admin_new_ticket', data: ticket() });
+    const sent = ticket();
+    frame('/ws/admins/', { command: 'admin_new_ticket', ticket: sent, data: sent });
     const link = await screen.findByRole('link', { name: 'Hala Rashed sent a ticket' });
     expect(link).toHaveAttribute('href', '/dashboard/ticket/41');
     expect(playNewTicketSound).toHaveBeenCalledTimes(1);
@@ -67,7 +68,8 @@ describe('live ticket frames', () => {
 
   it('my own ticket on my own desk makes no noise', async () => {
     const { store, frame } = setup();
-    frame('/ws/admins/', { command: 'admin_new_ticket', data: ticket({ user: person(7, 'someone') }) });
+    const mine = ticket({ user: person(7, 'someone') });
+    frame('/ws/admins/', { command: 'admin_new_ticket', ticket: mine, data: mine });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: /sent a ticket/ })).not.toBeInTheDocument();
     expect(playNewTicketSound).not.toHaveBeenCalled();

@@ -46,8 +46,11 @@ function body(
   return form;
 }
 
+/** The feature's own cache tags: 'Ticket' (a thread), 'TicketList' (lists, history), 'TicketStats'. */
+const ticketsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketList', 'TicketStats'] });
+
 /** Support tickets (issue 5): the owner's and the desk's endpoints. */
-export const ticketsApi = api.injectEndpoints({
+export const ticketsApi = ticketsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     activeTickets: build.query<ActiveTicketsPage, TActiveTicketsQuery>({
       query: (params) => ({ url: 'user/active-tickets/', params }),

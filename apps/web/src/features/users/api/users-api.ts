@@ -14,8 +14,11 @@ import {
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 
-/** Profiles and account administration (ADMIN endpoints are checked by the server too). */
-export const usersApi = api.injectEndpoints({
+/**
+ * Profiles and account administration (ADMIN endpoints are checked by the server too).
+ * The feature's own cache tags: 'Profile' (public profiles) and 'Account' (the admin list).
+ */
+export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Profile', 'Account'] }).injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<TPublicProfile, string>({
       query: (username) => `users/${encodeURIComponent(username)}/`,
