@@ -17,7 +17,7 @@ import {
 import type { AppContext } from './lib/context.js';
 import { ApiError } from './lib/errors.js';
 import { loggerOptions } from './lib/logger.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, type Access, type RoutePolicy } from './plugins/auth.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
 import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './features/auth/index.js';
 import { usersRoutes } from './features/users/index.js';
@@ -30,6 +30,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every documented /api/ route (the OpenAPI test checks the document against it). */
     apiRoutes: { method: string; url: string }[];
+    /** Every /api/ route with who may call it (test/route-policy.test.ts calls each as outsiders). */
+    routeTable: { method: string; url: string; access: Access; policy: RoutePolicy | undefined }[];
   }
 }
 
@@ -72,7 +74,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) {
+      // Read when asked: hooks of child plugins (the API reference's) may still set the config.
+      const config = () => (route.config ?? {}) as { access?: Access; policy?: RoutePolicy };
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.routeTable.push({
+          method,
+          url: route.url,
+          get access() {
+            return config().access ?? 'staff';
+          },
+          get policy() {
+            return config().policy;
+          },
+        });
+      }
+    }
     const hidden = (route.schema as { hide?: boolean } | undefined)?.hide;
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || hidden) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url });
@@ -133,7 +153,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  const API_DOCS: RoutePolicy = { rule: 'anyone: the API reference', outsider: null };
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public', policy: API_DOCS } }, async () =>
+    app.swagger(),
+  );
   await app.register(async (docs) => {
     // The reference UI runs its own inline script; relax CSP for its pages only.
     docs.addHook('onRequest', async (_req, reply) => {
@@ -141,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
     // Registered first: the reference UI's routes are public like the document itself.
     docs.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), access: 'public' };
+      route.config = { ...(route.config as object), access: 'public', policy: API_DOCS };
     });
     await docs.register(apiReference, {
       routePrefix: '/api/docs',

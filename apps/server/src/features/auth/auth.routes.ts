@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/jwt/login/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', policy: { rule: 'anyone; credentials checked, failures throttled', outsider: null } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username (or email) and password',
@@ -31,7 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/jwt/logout/',
     {
-      config: { access: 'authenticated' },
+      config: {
+        access: 'authenticated',
+        policy: { rule: 'any signed-in user: ends their own session', outsider: null },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Revoke this token',
@@ -47,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change_password/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', policy: { rule: 'any signed-in user: their own password', outsider: null } },
       schema: {
         tags: ['auth'],
         summary: 'Change own password; ends every other session and answers a fresh token',
@@ -64,7 +67,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/ws-ticket/',
     {
-      config: { access: 'authenticated' },
+      config: {
+        access: 'authenticated',
+        policy: { rule: 'any signed-in user: a ticket for their own session', outsider: null },
+      },
       schema: {
         tags: ['auth'],
         summary: 'A single-use websocket ticket (60 s), so no access token goes into a URL',

@@ -2,14 +2,17 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZEventLogFilter, ZEventLogPage, ZEventLogQuery } from '@portal/contracts';
-import { caller } from '../../plugins/auth.js';
+import { caller, type RoutePolicy } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/schemas.js';
 import * as eventLogs from './event-logs.service.js';
+
+const EVENT_LOG_VIEWERS: RoutePolicy = { rule: 'canViewEventLogs: directors and ADMIN', outsider: 403 };
 
 export const eventLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/eventlogs/',
     {
+      config: { policy: EVENT_LOG_VIEWERS },
       schema: {
         tags: ['event logs'],
         summary: 'Audit trail, newest first (directors and ADMIN)',
@@ -23,6 +26,7 @@ export const eventLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/eventlogs/export.csv',
     {
+      config: { policy: EVENT_LOG_VIEWERS },
       schema: {
         tags: ['event logs'],
         summary: 'The filtered audit trail as CSV, streamed (directors and ADMIN)',

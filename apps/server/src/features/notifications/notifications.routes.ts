@@ -18,6 +18,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/all/',
     {
+      config: {
+        policy: { rule: 'any staff member: the notifications they may see (canSeeNotificationLevel)', outsider: null },
+      },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first, 10 a page',
@@ -31,6 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/read/',
     {
+      config: { policy: { rule: 'any staff member: ids they may not see are ignored', outsider: null } },
       schema: {
         tags: ['notifications'],
         summary: 'Mark notifications read; answers them updated (ids not mine are ignored)',
@@ -44,6 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/unread-count/',
     {
+      config: { policy: { rule: 'any staff member: their own count', outsider: null } },
       schema: {
         tags: ['notifications'],
         summary: 'How many of mine are unread',
@@ -56,6 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/announce/',
     {
+      config: { policy: { rule: 'canAnnounce: ADMIN, HR and directors', outsider: 403 } },
       schema: {
         tags: ['notifications'],
         summary: 'Send an announcement to chosen user types (ADMIN, HR, directors)',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
+import type { TicketViewer } from '@portal/contracts';
 import { planTicketUpdate, type TicketState, type TicketUpdateRequest } from './ticket-workflow.js';
 
-const owner = { id: 1, user_type: 'HR' as const };
-const desk = { id: 2, user_type: 'IT' as const };
-const director = { id: 3, user_type: 'G.I' as const };
-const stranger = { id: 4, user_type: 'FINANCE' as const };
+const owner: TicketViewer = { id: 1, user_type: 'HR' };
+const desk: TicketViewer = { id: 2, user_type: 'IT' };
+const director: TicketViewer = { id: 3, user_type: 'G.I' };
+const stranger: TicketViewer = { id: 4, user_type: 'FINANCE' };
 
 const DAY = 86_400_000;
 
@@ -32,8 +33,7 @@ function refusal(fn: () => unknown): { status: number; fields?: Record<string, s
   throw new Error('expected the request to be refused');
 }
 
-const plan = (user: typeof owner | typeof desk, t: TicketState, req: TicketUpdateRequest) =>
-  planTicketUpdate(user, t, req);
+const plan = (user: TicketViewer, t: TicketState, req: TicketUpdateRequest) => planTicketUpdate(user, t, req);
 
 describe('planTicketUpdate: replies move the status', () => {
   it('a desk reply answers an open ticket, stops the waiting clock and stamps the first response', () => {

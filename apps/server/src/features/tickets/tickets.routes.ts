@@ -61,6 +61,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/create_ticket/',
     {
+      config: { policy: { rule: "any staff member, to any department's desk", outsider: null } },
       preValidation: multipartBody,
       schema: {
         tags: ['tickets'],
@@ -80,6 +81,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/active-tickets/',
     {
+      config: {
+        policy: { rule: 'any staff member: tickets they own and those of their desks (isTicketDesk)', outsider: null },
+      },
       schema: {
         tags: ['tickets'],
         summary: 'My active tickets: as owner, and those of the desks I am on (newest activity first)',
@@ -98,6 +102,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/ticket_detail/:id/',
     {
+      config: { policy: { rule: 'canSeeTicket: the owner and the desk', outsider: 404 } },
       schema: {
         tags: ['tickets'],
         summary: 'One ticket with its thread (owner and desk only; 404 for anyone else)',
@@ -111,6 +116,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/active-tickets/:ticket/',
     {
+      config: {
+        policy: { rule: 'canSeeTicket, then ticketStatusChoices / canAssignTicket for what is changed', outsider: 404 },
+      },
       preValidation: multipartBody,
       schema: {
         tags: ['tickets'],
@@ -128,6 +136,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/ticket_attachment/:id/',
     {
+      config: { policy: { rule: "canSeeTicket of the attachment's ticket", outsider: 404 } },
       schema: {
         tags: ['tickets'],
         summary: 'Download an attachment (owner and desk of its ticket only)',
@@ -141,6 +150,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/ticket-history/',
     {
+      config: {
+        policy: { rule: 'any staff member: closed tickets they own or whose desk they are on', outsider: null },
+      },
       schema: {
         tags: ['tickets'],
         summary: 'Closed tickets I own or whose desk I am on: searchable, paged, newest closed first',
@@ -162,6 +174,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/ticket-desk-members/',
     {
+      config: { policy: { rule: 'isTicketDesk of the department asked for', outsider: 404 } },
       schema: {
         tags: ['tickets'],
         summary: "Who may take a department's tickets (for assignment); that desk only, 404 for anyone else",
@@ -175,6 +188,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/ticket-stats/',
     {
+      config: {
+        policy: { rule: 'any staff member: the figures of the desks they are on (isTicketDesk)', outsider: null },
+      },
       schema: {
         tags: ['tickets'],
         summary: 'Desk statistics for the departments whose desk I am on',

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/schemas.js';
-import { caller, requestSource } from '../../plugins/auth.js';
+import { caller, requestSource, type RoutePolicy } from '../../plugins/auth.js';
 import { presentProfile, presentUser } from './users.presenter.js';
 import * as users from './users.service.js';
 
@@ -26,12 +26,14 @@ function pageUrl(req: FastifyRequest, page: number | null): string | null {
   return url.pathname + url.search;
 }
 
+const ADMIN_ONLY: RoutePolicy = { rule: 'canAdministerAccounts: ADMIN only', outsider: 403 };
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caller's own account (spec §7 puts it under auth/; it is this feature's data).
   app.get(
     '/auth/me/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', policy: { rule: 'any signed-in user: their own account', outsider: null } },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUser, ...errorResponses(401) } },
     },
     async (req) => presentUser(caller(req).user),
@@ -40,7 +42,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/me/',
     {
-      config: { access: 'authenticated' },
+      config: {
+        access: 'authenticated',
+        policy: { rule: 'any signed-in user: their own profile fields', outsider: null },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Update own profile fields (not type or flags)',
@@ -65,12 +70,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentUser(user);
   };
 
-  app.post('/user/create-admin/', { schema: { ...createSchema, summary: 'Create an account (ADMIN only)' } }, create);
-  app.post('/admin/users/', { schema: { ...createSchema, summary: 'Create an account (ADMIN only)' } }, create);
+  const createOptions = (summary: string) => ({ config: { policy: ADMIN_ONLY }, schema: { ...createSchema, summary } });
+  app.post('/user/create-admin/', createOptions('Create an account (ADMIN only; spec §7)'), create);
+  app.post('/admin/users/', createOptions('Create an account (ADMIN only)'), create);
 
   app.get(
     '/admin/users/',
     {
+      config: { policy: ADMIN_ONLY },
       schema: {
         tags: ['users'],
         summary: 'Search accounts (ADMIN only)',
@@ -92,6 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id/',
     {
+      config: { policy: ADMIN_ONLY },
       schema: {
         tags: ['users'],
         summary: 'Edit an account; new type, flags or deactivation end its sessions (ADMIN only)',
@@ -107,6 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/reset-password/',
     {
+      config: { policy: ADMIN_ONLY },
       schema: {
         tags: ['users'],
         summary: "Set a user's password and end their sessions (ADMIN only)",
@@ -124,6 +133,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:username/',
     {
+      config: { policy: { rule: "any staff member: a colleague's public card", outsider: null } },
       schema: {
         tags: ['users'],
         summary: "A colleague's profile card",

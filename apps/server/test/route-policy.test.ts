@@ -1,0 +1,178 @@
+/**
+ * The route-policy table: every /api/ route the running server registers declares who
+ * may call it (`config.access` + `config.policy`), and is called here as an anonymous
+ * caller, a GUEST, an INTERPRETER, a staff user outside its audience and one inside it.
+ * A new route fails this test until it declares its policy and gets a row in SAMPLES.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/schema.js';
+import { factories, TINY_PNG } from './factories.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+interface Sample {
+  /** The URL to call, with its parameters filled in (default: the route's own). */
+  path?: string;
+  body?: unknown;
+  /** A staff member inside the audience (default `hr`), and what they get (default: below 400). */
+  insider?: string;
+  insiderStatus?: number;
+  /** A staff member outside the audience, for routes whose policy names an outsider status. */
+  outsider?: string;
+}
+
+let s: TestServer;
+let ticketId: number;
+let attachmentId: number;
+let target: UserRow;
+let samples: Record<string, Sample>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const make = factories(s.database.db);
+  // hr's ticket to the IT desk, with an attachment: marketing is neither owner nor desk.
+  const hr = (await s.api('GET', '/api/users/hr/', { token: await s.login('hr') })).body as { id: number };
+  const t = await make.ticket({ owner: hr, department: 'IT', files: [{ filename: 'screen.png', data: TINY_PNG }] });
+  ticketId = t.id;
+  attachmentId = t.attachments[0]!.id;
+  target = await make.user({ user_type: 'RTM' });
+  const newAccount = (username: string) => ({
+    username,
+    email: `${username}@portal.example`,
+    password: 'Another#Long-Pass9',
+    user_type: 'RTM',
+  });
+
+  samples = {
+    'POST /api/auth/jwt/login/': { body: { username: 'hr', password: 'Portal#Demo2026' } },
+    'POST /api/auth/jwt/logout/': {},
+    'POST /api/auth/change_password/': {
+      // A wrong old password: admitted, refused on the field, and nothing changes.
+      body: { old_password: 'not-my-password', new_password: 'Brand-New-Pass-1' },
+      insiderStatus: 400,
+    },
+    'POST /api/auth/ws-ticket/': {},
+    'GET /api/auth/me/': {},
+    'POST /api/auth/me/': { body: { phone: '+20 100 555' } },
+    'POST /api/user/create-admin/': { body: newAccount('policy.one'), insider: 'admin', outsider: 'hr' },
+    'POST /api/admin/users/': { body: newAccount('policy.two'), insider: 'admin', outsider: 'hr' },
+    'GET /api/admin/users/': { insider: 'admin', outsider: 'hr' },
+    'PATCH /api/admin/users/:id/': {
+      path: `/api/admin/users/${target.id}/`,
+      body: { first_name: 'Renamed' },
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'POST /api/admin/users/:id/reset-password/': {
+      path: `/api/admin/users/${target.id}/reset-password/`,
+      body: { new_password: 'Reset#Long-Pass7' },
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'GET /api/users/:username/': { path: '/api/users/it/' },
+    'GET /api/eventlogs/': { insider: 'director.gi', outsider: 'hr' },
+    'GET /api/eventlogs/export.csv': { insider: 'director.gi', outsider: 'hr' },
+    'GET /api/notifications/all/': {},
+    'POST /api/notifications/read/': { body: { data: [] } },
+    'GET /api/notifications/unread-count/': {},
+    'POST /api/notifications/announce/': { body: { message: 'Policy check', levels: ['HR'] }, outsider: 'it' },
+    'POST /api/user/create_ticket/': {
+      body: { department: 'IT', subject: 'Policy check', description: 'Made by the route-policy test.' },
+    },
+    'GET /api/user/active-tickets/': {},
+    'GET /api/user/ticket_detail/:id/': { path: `/api/user/ticket_detail/${ticketId}/`, outsider: 'marketing' },
+    'PUT /api/user/active-tickets/:ticket/': {
+      path: `/api/user/active-tickets/${ticketId}/`,
+      body: { reply: 'Any news?' },
+      outsider: 'marketing',
+    },
+    'GET /api/user/ticket_attachment/:id/': {
+      path: `/api/user/ticket_attachment/${attachmentId}/`,
+      outsider: 'marketing',
+    },
+    'GET /api/user/ticket-history/': {},
+    'GET /api/user/ticket-desk-members/': {
+      path: '/api/user/ticket-desk-members/?department=IT',
+      insider: 'it',
+      outsider: 'marketing',
+    },
+    'GET /api/user/ticket-stats/': {},
+    'GET /api/openapi.json': {},
+    'GET /api/docs': {},
+    'GET /api/docs/': {},
+    'GET /api/docs/js/scalar.js': {},
+  };
+});
+afterAll(() => s?.stop());
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const routes = () => s.app.routeTable;
+
+/** A fresh token per call: a route under test may end the session it was called with (logout). */
+async function call(r: { method: string; url: string }, who: string | null) {
+  const sample = samples[key(r)]!;
+  const token = who ? await s.login(who) : undefined;
+  const res = await s.api(r.method, sample.path ?? r.url, { token, body: sample.body });
+  return res.status;
+}
+
+describe('the route-policy table', () => {
+  it('covers every /api/ route the server registers, each with a declared policy', () => {
+    const registered = routes().map(key).sort();
+    expect(registered.length).toBeGreaterThan(25);
+    expect(
+      registered.filter((k) => !(k in samples)),
+      'routes without a row in SAMPLES',
+    ).toEqual([]);
+    expect(
+      Object.keys(samples).filter((k) => !registered.includes(k)),
+      'rows for routes that no longer exist',
+    ).toEqual([]);
+    const undeclared = routes().filter((r) => !r.policy?.rule);
+    expect(undeclared.map(key), 'routes without config.policy').toEqual([]);
+    // An outsider status only makes sense where someone inside `access` is left out.
+    for (const r of routes()) {
+      if (r.policy?.outsider) expect(r.access, key(r)).toBe('staff');
+      if (r.policy?.outsider) expect(samples[key(r)]!.outsider, `${key(r)}: name an outsider`).toBeTruthy();
+    }
+  });
+
+  it('answers 401 to an anonymous caller on every route that is not public', async () => {
+    for (const r of routes()) {
+      const status = await call(r, null);
+      if (r.access === 'public') expect([401, 403], key(r)).not.toContain(status);
+      else expect(status, key(r)).toBe(401);
+    }
+  });
+
+  it('answers 403 to GUEST and INTERPRETER on staff routes, and admits them where declared', async () => {
+    for (const who of ['guest', 'interpreter01']) {
+      for (const r of routes()) {
+        if (r.access === 'public') continue;
+        const status = await call(r, who);
+        if (r.access === 'staff') expect(status, `${who} ${key(r)}`).toBe(403);
+        else expect([401, 403, 404], `${who} ${key(r)}`).not.toContain(status);
+      }
+    }
+  });
+
+  it('refuses a staff member outside the audience exactly as declared (403, or 404 for records)', async () => {
+    const checked: string[] = [];
+    for (const r of routes()) {
+      if (!r.policy?.outsider) continue;
+      const { outsider } = samples[key(r)]!;
+      expect(await call(r, outsider!), `${outsider} ${key(r)}`).toBe(r.policy.outsider);
+      checked.push(key(r));
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('admits a staff member inside the audience (so every refusal above is the policy, not a bad sample)', async () => {
+    for (const r of routes()) {
+      if (r.access === 'public') continue;
+      const { insider = 'hr', insiderStatus } = samples[key(r)]!;
+      const status = await call(r, insider);
+      if (insiderStatus) expect(status, `${insider} ${key(r)}`).toBe(insiderStatus);
+      else expect(status, `${insider} ${key(r)}`).toBeLessThan(400);
+    }
+  });
+});
