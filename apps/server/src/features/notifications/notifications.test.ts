@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
@@ -58,9 +59,11 @@ describe('announcements', () => {
 
 describe('notification list, paging, read state', () => {
   it('pages 10 at a time, newest first, with next as a URL', async () => {
-    const admin = await s.login('admin');
-    for (let i = 1; i <= 12; i++) await announce(admin, { message: `Finance note ${i}`, levels: ['FINANCE'] });
-    const finance = await s.login('finance');
+    // Only the paging is under test: twelve notifications for a user of its own, from the factory.
+    const make = factories(s.database.db);
+    const reader = await make.user({ user_type: 'FINANCE' });
+    for (let i = 1; i <= 12; i++) await make.notification({ message: `Finance note ${i}`, recipients: [reader.id] });
+    const finance = await s.login(reader.username);
     const p1 = await s.api('GET', '/api/notifications/all/?page=1', { token: finance });
     expect(p1.body.results).toHaveLength(10);
     expect(p1.body.results[0].message).toBe('Finance note 12');

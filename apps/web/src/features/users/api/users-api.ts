@@ -42,7 +42,11 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Profile', 'Account
       invalidatesTags: (result) => ['Account', ...(result ? [{ type: 'Profile' as const, id: result.username }] : [])],
     }),
     resetPassword: build.mutation<TDetailResponse, { id: number } & TResetPasswordRequest>({
-      query: ({ id, new_password }) => ({ url: `admin/users/${id}/reset-password/`, method: 'POST', body: { new_password } }),
+      query: ({ id, new_password }) => ({
+        url: `admin/users/${id}/reset-password/`,
+        method: 'POST',
+        body: { new_password },
+      }),
       responseSchema: ZDetailResponse,
     }),
   }),
