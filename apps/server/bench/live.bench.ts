@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import pg from 'pg';
+import { WS_CHANNELS } from '@portal/contracts';
 import { DEMO_PASSWORD, makeApi, tempDir } from '../test/harness.js';
 import { spawnScript, spawnServer } from '../test/processes.js';
 
@@ -57,7 +58,7 @@ export async function benchFanOut(): Promise<string> {
     const hr = await login('hr');
     const admin = await login('admin');
     const wsBase = portal.url.replace(/^http/, 'ws');
-    const portalSockets = await openMany(`${wsBase}/ws/notification/?token=${hr}`, SOCKETS, true);
+    const portalSockets = await openMany(`${wsBase}${WS_CHANNELS.notification}?token=${hr}`, SOCKETS, true);
     const bareSockets = await openMany(bare.url.replace(/^http/, 'ws'), SOCKETS, false);
     const lines = ['| fan-out to 1,000 sockets | p50 ms | p99 ms | last ms |', '|---|---|---|---|'];
     for (let round = 0; round < 3; round++) {

@@ -5,6 +5,7 @@ import {
   ZAnnouncementRequest,
   type TAnnouncementRequest,
   type TNotification,
+  type TWsServerMessage,
 } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
@@ -84,9 +85,10 @@ export async function deliver(
 ) {
   const n = await repo.findNotification(ctx.db, id);
   if (!n) return 0;
-  const message = JSON.stringify({
+  const frame: TWsServerMessage = {
     message: { command: 'notification', data: presentNotification({ ...n, is_read: false }) },
-  });
+  };
+  const message = JSON.stringify(frame);
   let sent = 0;
   for (const c of connections) {
     if (!isVisible(c.user, n)) continue;
