@@ -1,6 +1,7 @@
 /**
- * The event log's hash chain (pure): each row's hash covers the previous row's hash and
- * its own fields, so an edited, removed or reordered row breaks every link after it.
+ * The event log's hash chain: each row's hash covers the previous row's hash and its own
+ * fields, so an edited, removed or reordered row breaks every link after it. Hashing is
+ * pure; `verifyChain` walks the rows the repository reads in chain order.
  */
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database.js';

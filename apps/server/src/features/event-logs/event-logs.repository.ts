@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { TEventLogFilter } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import { advisoryXactLock } from '../../db/locks.js';
@@ -12,7 +12,7 @@ const CHAIN_LOCK = 727_274_001;
  * across servers, then the new row links to the last one (`hash` computed by `link`).
  */
 export async function appendEventLog(
-  tx: Database,
+  tx: Transaction<DB>,
   fields: Omit<Insertable<EventLogsTable>, 'prev_hash' | 'hash' | 'details'> & { details: Record<string, unknown> },
   link: (prevHash: string | undefined) => { prev_hash: string; hash: string },
 ): Promise<void> {

@@ -25,7 +25,7 @@ import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
 import { loadTicket, visibleTicket } from './ticket-reads.service.js';
 import { NEW_TICKET, planTicketUpdate } from './ticket-workflow.js';
-import { accessShape, presentTicket } from './tickets.presenter.js';
+import { accessShape, presentTicket, ticketState } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 
 export const TICKET_UPLOAD_RULES: UploadRules = {
@@ -167,16 +167,7 @@ export async function updateTicket(
     // Locked and checked again: the ticket may have changed since the first look.
     const t = await repo.lockTicket(tx.db, id);
     if (!t || !canSeeTicket(user, accessShape(t))) throw notFound('Ticket not found.');
-    const plan = planTicketUpdate(
-      user,
-      {
-        ...accessShape(t),
-        first_response_at: t.first_response_at,
-        waiting_since: t.waiting_since,
-        assignee_id: t.assignee_id,
-      },
-      req,
-    );
+    const plan = planTicketUpdate(user, ticketState(t), req);
     if (plan.assigning) await checkAssigneeCandidate(tx.db, t, req.assignee!);
     if (plan.noop) return (await loadTicket(tx.db, id))!;
     const { next, deskReply, patch } = plan;

@@ -36,11 +36,10 @@ export async function deliverTicketEvent(ctx: AppContext, event: TBusEventOf<'ti
   };
   if (event.event === 'created') {
     const ticket = await loadTicket(ctx.db, event.id);
+    if (!ticket) return 0;
     // Spec §7: it carries the ticket (`ticket`); `data` repeats it for clients that read it there.
-    const frame: TWsAdminNewTicket | null = ticket
-      ? { message: { command: 'admin_new_ticket', ticket, data: ticket } }
-      : null;
-    return frame ? send(desk, JSON.stringify(frame)) : 0;
+    const frame: TWsAdminNewTicket = { message: { command: 'admin_new_ticket', ticket, data: ticket } };
+    return send(desk, JSON.stringify(frame));
   }
   const r = event.reply === null ? undefined : await repo.findReply(ctx.db, event.reply);
   const reply = r ? presentReply(r) : null;

@@ -8,6 +8,7 @@ import {
   type TTicketUser,
   type TWaitingTicket,
 } from '@portal/contracts';
+import type { TicketState } from './ticket-workflow.js';
 import type { AttachmentRow, ReplyRow, ThreadRow, TicketRow } from './tickets.repository.js';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -18,6 +19,12 @@ export const attachmentUrl = (id: number) => `/api/user/ticket_attachment/${id}/
 /** What the access rules of contracts/tickets look at. */
 export function accessShape(t: Pick<TicketRow, 'owner_id' | 'department' | 'status' | 'closed_at'>): TicketAccessShape {
   return { user: { id: t.owner_id }, department: t.department, status: t.status, closed_at: t.closed_at };
+}
+
+/** What the workflow rules look at (ticket-workflow.ts). */
+export function ticketState(t: TicketRow): TicketState {
+  const { first_response_at, waiting_since, assignee_id } = t;
+  return { ...accessShape(t), first_response_at, waiting_since, assignee_id };
 }
 
 function owner(t: TicketRow): TTicketUser {
