@@ -125,4 +125,18 @@ export default tseslint.config(
     ignores: ['apps/server/src/db/**', '**/*.repository.ts', '**/*.test.ts'],
     rules: onlyRepositoriesQuery,
   },
+  {
+    // Every contract string starts from ZText (no NUL, no lone surrogate): see common/text.ts.
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/common/text.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Start contract strings from ZText (common/text.ts), which refuses NUL and lone surrogates.',
+        },
+      ],
+    },
+  },
 );

@@ -18,6 +18,7 @@ import type { AppContext } from './lib/context.js';
 import { ApiError } from './lib/errors.js';
 import { loggerOptions } from './lib/logger.js';
 import { authPlugin, type Access, type RoutePolicy } from './plugins/auth.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
 import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './features/auth/index.js';
 import { usersRoutes } from './features/users/index.js';
@@ -106,6 +107,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return reply.status(err.statusCode).send(err.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A path id past its column's range names no record: 404, exactly like a missing one.
+      if (err.validation.some((v) => (v.params as { params?: { notFound?: boolean } })?.params?.notFound)) {
+        return reply.status(404).send({ message: 'Not found.' });
+      }
       const fields = validationFields(err);
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.';
@@ -175,6 +180,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Plugins are shared code: what they need of features is handed in here.
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
+  await app.register(inputGuardPlugin);
   await app.register(gatewayPlugin, {
     options: {
       heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,

@@ -18,6 +18,11 @@ describe('logs', () => {
     secrets.push('Wrong-Guess-123');
     await s.api('GET', '/api/auth/me/', { token: hr });
     await s.api('GET', `/api/auth/me/?token=${hr}`, { token: hr });
+    // Any parameter named like a secret is masked, whatever its exact name; others stay readable.
+    await s.api('GET', `/api/auth/me/?access_token=${hr}&api_key=Key-Alpha-1&client_secret=Sec-Beta-2&page=7`, {
+      token: hr,
+    });
+    secrets.push('Key-Alpha-1', 'Sec-Beta-2');
     await s.api('POST', '/api/user/create-admin/', {
       token: admin,
       body: { username: 'log.probe', email: 'log.probe@x.example', password: 'Maple-Syrup-Road-5', user_type: 'IT' },
@@ -46,6 +51,7 @@ describe('logs', () => {
     const text = s.logs.join('');
     expect(s.logs.length).toBeGreaterThan(20);
     expect(text).toMatch(/\/api\/auth\/me\/\?token=\[REDACTED\]/);
+    expect(text).toContain('?access_token=[REDACTED]&api_key=[REDACTED]&client_secret=[REDACTED]&page=7');
     for (const secret of new Set(secrets)) expect(text.includes(secret), secret.slice(0, 12)).toBe(false);
     expect(text).not.toMatch(/\$argon2id\$/);
   });

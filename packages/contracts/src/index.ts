@@ -1,4 +1,5 @@
 export * from './common/errors.js';
+export * from './common/text.js';
 export * from './common/pagination.js';
 export * from './users/user-types.js';
 export * from './users/permissions.js';

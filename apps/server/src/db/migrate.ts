@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-users-and-sessions.js';
 import * as m0002 from './migrations/0002-live-notifications-eventlogs.js';
 import * as m0003 from './migrations/0003-tickets.js';
 import * as m0004 from './migrations/0004-ticket-assignee.js';
+import * as m0005 from './migrations/0005-rate-limits.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-live-notifications-eventlogs': m0002,
   '0003-tickets': m0003,
   '0004-ticket-assignee': m0004,
+  '0005-rate-limits': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

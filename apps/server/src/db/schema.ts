@@ -31,6 +31,13 @@ export interface SessionsTable {
   user_agent: string;
 }
 
+/** Shared request counters (per-address limits that hold across server processes). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_ends: Timestamp;
+}
+
 export interface LoginFailuresTable {
   id: Generated<number>;
   username_key: string;
@@ -138,6 +145,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

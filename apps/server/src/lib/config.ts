@@ -31,6 +31,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW: duration.default(15 * 60),
+  /** Refused sign-ins and password changes from one address per LOGIN_WINDOW, all accounts together. */
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   WEB_DIST: z.string().optional(),
   /** Extra origins allowed to open websockets (comma-separated); the server's own always is. */
   WS_ALLOWED_ORIGINS: z

@@ -1,7 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values must never reach a log line (websocket tokens, tickets). */
-const SECRET_PARAMS = /([?&](?:token|ticket|access|password)=)[^&#]*/gi;
+/**
+ * Query parameters whose values must never reach a log line: any whose name contains
+ * token, ticket, key, secret, password or access (`?token=`, `?access_token=`, `?api_key=`…).
+ */
+const SECRET_PARAMS = /([?&][^=&#]*(?:token|ticket|key|secret|password|access)[^=&#]*=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
 
 /**

@@ -1,29 +1,30 @@
 import { z } from 'zod';
+import { ZText } from '../common/text.js';
 import { ZPassword } from '../users/users.js';
 
 /** `username` also accepts an email address. */
 export const ZLoginRequest = z.object({
-  username: z.string().trim().min(1, 'This field may not be blank.').max(254),
+  username: ZText.trim().min(1, 'This field may not be blank.').max(254),
   // Max only: the login form must not leak the password policy, and a 2 KB cap stops
   // hashing attacks with huge inputs.
-  password: z.string().min(1, 'This field may not be blank.').max(1024),
+  password: ZText.min(1, 'This field may not be blank.').max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z.object({ access: z.string() });
+export const ZLoginResponse = z.object({ access: ZText });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZChangePasswordRequest = z.object({
-  old_password: z.string().min(1, 'This field may not be blank.').max(1024),
+  old_password: ZText.min(1, 'This field may not be blank.').max(1024),
   new_password: ZPassword,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 /** change_password answers a fresh token: every other session of the user has ended. */
-export const ZChangePasswordResponse = z.object({ detail: z.string(), access: z.string() });
+export const ZChangePasswordResponse = z.object({ detail: ZText, access: ZText });
 export type TChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
 
-export const ZDetailResponse = z.object({ detail: z.string() });
+export const ZDetailResponse = z.object({ detail: ZText });
 export type TDetailResponse = z.infer<typeof ZDetailResponse>;
 
 /** Claims of our access tokens (beyond iss/aud/exp/iat). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './text.js';
 
 /**
  * The one error shape of the whole API (spec §8): `message` always, `extra.fields`
@@ -6,8 +7,8 @@ import { z } from 'zod';
  */
 export const ZApiError = z
   .object({
-    message: z.string(),
-    extra: z.object({ fields: z.record(z.string(), z.array(z.string())).optional() }).optional(),
+    message: ZText,
+    extra: z.object({ fields: z.record(ZText, z.array(ZText)).optional() }).optional(),
   })
   .meta({ id: 'ApiError' });
 export type TApiError = z.infer<typeof ZApiError>;

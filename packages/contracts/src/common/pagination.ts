@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './text.js';
 
 /** Page numbers arrive as query strings; 1-based like the spec's `?page=N`. */
 export const ZPageQuery = z.object({
@@ -11,7 +12,7 @@ export function pagedResponse<T extends z.ZodType>(item: T) {
   return z.object({
     results: z.array(item),
     count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    next: ZText.nullable(),
+    previous: ZText.nullable(),
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from '../common/text.js';
 
 /** Every action the server records; the filter UI offers these. */
 export const EVENT_ACTIONS = [
@@ -6,6 +7,7 @@ export const EVENT_ACTIONS = [
   'auth.login_failed',
   'auth.logout',
   'auth.password_changed',
+  'auth.password_change_failed',
   'profile.updated',
   'account.created',
   'account.updated',
@@ -20,34 +22,64 @@ export const EVENT_ACTIONS = [
 export const ZEventLog = z
   .object({
     id: z.number().int(),
-    at: z.string(),
+    at: ZText,
     actor_id: z.number().int().nullable(),
-    actor_username: z.string(),
-    action: z.string(),
-    target_type: z.string(),
-    target_id: z.string(),
-    ip: z.string(),
-    user_agent: z.string(),
-    details: z.record(z.string(), z.unknown()),
+    actor_username: ZText,
+    action: ZText,
+    target_type: ZText,
+    target_id: ZText,
+    ip: ZText,
+    user_agent: ZText,
+    details: z.record(ZText, z.unknown()),
   })
   .meta({ id: 'EventLog' });
 export type TEventLog = z.infer<typeof ZEventLog>;
 
 export const ZEventLogFilter = z.object({
-  actor: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
-  target_type: z.string().trim().max(64).optional(),
-  target_id: z.string().trim().max(64).optional(),
+  actor: ZText.trim().max(64).optional(),
+  action: ZText.trim().max(64).optional(),
+  target_type: ZText.trim().max(64).optional(),
+  target_id: ZText.trim().max(64).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type TEventLogFilter = z.infer<typeof ZEventLogFilter>;
 
+const INVALID_CURSOR = 'Invalid cursor.';
+
+/**
+ * The keyset cursor of the next page: base64url of `<ISO time>|<id>`, decoded here so a
+ * forged one (bad time, non-canonical or out-of-range id) is a 400 before any query.
+ */
+export const ZEventLogCursor = ZText.max(200).transform((cursor, ctx) => {
+  let text = '';
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    // not base64: reported below
+  }
+  const [at, id, ...rest] = text.split('|');
+  const n = Number(id);
+  if (
+    rest.length ||
+    !at ||
+    Number.isNaN(Date.parse(at)) ||
+    !/^[1-9][0-9]*$/.test(id ?? '') ||
+    n > Number.MAX_SAFE_INTEGER
+  ) {
+    ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
+    return z.NEVER;
+  }
+  return { at: new Date(at).toISOString(), id: n };
+});
+export type TEventLogCursor = z.output<typeof ZEventLogCursor>;
+
 export const ZEventLogQuery = ZEventLogFilter.extend({
-  cursor: z.string().max(200).optional(),
+  cursor: ZEventLogCursor.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type TEventLogQuery = z.input<typeof ZEventLogQuery>;
+export type TEventLogQueryParsed = z.output<typeof ZEventLogQuery>;
 
-export const ZEventLogPage = z.object({ results: z.array(ZEventLog), next_cursor: z.string().nullable() });
+export const ZEventLogPage = z.object({ results: z.array(ZEventLog), next_cursor: ZText.nullable() });
 export type TEventLogPage = z.infer<typeof ZEventLogPage>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from '../common/text.js';
 import { ZTicketDepartment, ZTicketStatus } from '../tickets/tickets.js';
 
 /**
@@ -12,7 +13,7 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   /** A stored notification to push to whoever may see it. */
   z.object({ type: z.literal('notification'), id: z.number().int() }),
   /** Sessions of a user ended (logout, password change, account change): re-check their sockets. */
-  z.object({ type: z.literal('sessions.revoked'), userId: z.number().int(), exceptSessionId: z.string().optional() }),
+  z.object({ type: z.literal('sessions.revoked'), userId: z.number().int(), exceptSessionId: ZText.optional() }),
   /** A ticket was created or changed; who should hear of it, so a server without such sockets reads nothing. */
   z.object({
     type: z.literal('ticket'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from '../common/text.js';
 import { ZNotification } from '../notifications/notifications.js';
 
 /** Spec §7: every server→client frame is `{"message": {"command": …, "data": …}}`. */
@@ -6,7 +7,7 @@ const frame = <C extends string, D extends z.ZodType>(command: C, data: D) =>
   z.object({ message: z.object({ command: z.literal(command), data }) });
 
 export const ZWsNotification = frame('notification', z.union([ZNotification, z.array(ZNotification)]));
-export const ZWsError = frame('error', z.string());
+export const ZWsError = frame('error', ZText);
 export const ZWsPong = frame('pong', z.null());
 export const ZWsServerMessage = z.union([ZWsNotification, ZWsError, ZWsPong]);
 export type TWsServerMessage = z.infer<typeof ZWsServerMessage>;
@@ -15,7 +16,7 @@ export type TWsServerMessage = z.infer<typeof ZWsServerMessage>;
 export const ZWsClientMessage = z.object({ command: z.literal('ping') });
 export type TWsClientMessage = z.infer<typeof ZWsClientMessage>;
 
-export const ZWsTicketResponse = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export const ZWsTicketResponse = z.object({ ticket: ZText, expires_in: z.number().int() });
 export type TWsTicketResponse = z.infer<typeof ZWsTicketResponse>;
 
 /** Close codes: 4401 = not authenticated (or no longer), 4403 = not allowed on this channel. */

@@ -1,41 +1,50 @@
 import { z } from 'zod';
+import { ZBodyId, ZText } from '../common/text.js';
 import { ZUserType } from '../users/user-types.js';
 
 export const ZNotification = z
   .object({
     id: z.number().int(),
-    message: z.string(),
-    url: z.string(),
-    timestamp: z.string(),
+    message: ZText,
+    url: ZText,
+    timestamp: ZText,
     is_read: z.boolean(),
-    notification_level: z.array(z.string()),
+    notification_level: z.array(ZText),
   })
   .meta({ id: 'Notification' });
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const NOTIFICATION_PAGE_SIZE = 10;
 export const ZNotificationPageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
-export const ZNotificationPage = z.object({ results: z.array(ZNotification), next: z.string().nullable() });
+export const ZNotificationPage = z.object({ results: z.array(ZNotification), next: ZText.nullable() });
 export type TNotificationPage = z.infer<typeof ZNotificationPage>;
 
-export const ZMarkReadRequest = z.object({ data: z.array(z.number().int().positive()).max(500) });
+export const ZMarkReadRequest = z.object({ data: z.array(ZBodyId).max(500) });
 export type TMarkReadRequest = z.infer<typeof ZMarkReadRequest>;
 export const ZMarkReadResponse = z.array(ZNotification);
 
 export const ZUnreadCount = z.object({ count: z.number().int() });
 
-/** A url inside the portal ("/ticket/12") or an http(s) link. */
-const ZLink = z
-  .string()
-  .trim()
+const ORIGIN = 'http://portal.invalid';
+
+/**
+ * A link inside the portal ("/ticket/12"), normalised: a same-origin path only. Refuses
+ * other sites, protocol-relative tricks (`//evil`, `/\evil`), backslashes, spaces and
+ * control characters (an announcement must not send staff elsewhere).
+ */
+const ZLink = ZText.trim()
   .max(2048)
-  .refine(
-    (u) => u === '' || /^\/(?!\/)/.test(u) || /^https?:\/\//.test(u),
-    'Enter a portal path (/…) or an http(s) link.',
-  );
+  .refine((u) => u === '' || (/^\/(?![/\\])/.test(u) && !/[\\\s\u0000-\u001f\u007f]/.test(u)), {
+    message: 'Enter a portal path such as /ticket/12.',
+  })
+  .transform((u) => {
+    if (u === '') return u;
+    const url = new URL(u, ORIGIN);
+    return url.origin === ORIGIN ? url.pathname + url.search + url.hash : '';
+  });
 
 export const ZAnnouncementRequest = z.object({
-  message: z.string().trim().min(1, 'Write a message.').max(1000),
+  message: ZText.trim().min(1, 'Write a message.').max(1000),
   url: ZLink.default(''),
   levels: z.array(ZUserType).min(1, 'Choose at least one user type.'),
 });

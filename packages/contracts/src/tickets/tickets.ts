@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { pagedResponse, ZPageQuery } from '../common/pagination.js';
 import { STAFF_DEPARTMENTS, ZUserType } from '../users/user-types.js';
 
@@ -39,13 +40,12 @@ export const DEFAULT_TICKET_WAITING_MINUTES = 240;
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 10_000;
 
-const ZSubject = z
-  .string({ error: 'Write a subject.' })
+const ZSubject = textOr('Write a subject.')
   .trim()
   .min(1, 'Write a subject.')
   .max(SUBJECT_MAX, `At most ${SUBJECT_MAX} characters.`);
 const ZMessage = (empty: string) =>
-  z.string({ error: empty }).trim().min(1, empty).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`);
+  textOr(empty).trim().min(1, empty).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`);
 
 /** A reply's text (the reply box validates with it before sending). */
 export const ZTicketReplyText = ZMessage('Write a reply.');
@@ -81,7 +81,7 @@ export const ZUpdateTicketRequest = z
       .number({ error: 'Choose someone on the desk.' })
       .int()
       .positive()
-      .max(2_147_483_647)
+      .max(INT4_MAX)
       .nullable()
       .optional(),
   })
@@ -92,15 +92,15 @@ export const ZUpdateTicketRequest = z
   });
 export type TUpdateTicketRequest = z.input<typeof ZUpdateTicketRequest>;
 
-export const ZTicketIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const ZTicketParam = z.object({ ticket: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZTicketIdParams = z.object({ id: ZId });
+export const ZTicketParam = z.object({ ticket: ZId });
 export const ZAttachmentIdParams = ZTicketIdParams;
 
 /** Whose tickets: as owner (`mine`), as desk member (`desk`), or both (`all`, the default). */
 export const ZTicketScope = z.enum(['all', 'mine', 'desk']);
 export type TTicketScope = z.infer<typeof ZTicketScope>;
 
-const ZSearch = z.string().trim().max(100);
+const ZSearch = ZText.trim().max(100);
 
 /** `GET /api/user/active-tickets/`: every filter optional (the desk queue's filters). */
 export const ZActiveTicketsQuery = z.object({
@@ -148,9 +148,9 @@ export type TTicketStatsQuery = z.input<typeof ZTicketStatsQuery>;
 export const ZTicketUser = z
   .object({
     id: z.number().int(),
-    username: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    username: ZText,
+    first_name: ZText,
+    last_name: ZText,
     user_type: ZUserType,
   })
   .meta({ id: 'TicketUser' });
@@ -159,11 +159,11 @@ export type TTicketUser = z.infer<typeof ZTicketUser>;
 export const ZTicketAttachment = z
   .object({
     id: z.number().int(),
-    filename: z.string(),
+    filename: ZText,
     content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
     size: z.number().int(),
     /** Download (Bearer auth; `content-disposition: attachment`). */
-    url: z.string(),
+    url: ZText,
   })
   .meta({ id: 'TicketAttachment' });
 export type TTicketAttachment = z.infer<typeof ZTicketAttachment>;
@@ -173,10 +173,10 @@ export const ZTicketReply = z
     id: z.number().int(),
     ticket: z.number().int(),
     author: ZTicketUser,
-    body: z.string(),
+    body: ZText,
     /** Written by the desk (not by the ticket's owner). */
     is_desk: z.boolean(),
-    created_at: z.string(),
+    created_at: ZText,
     attachments: z.array(ZTicketAttachment),
   })
   .meta({ id: 'TicketReply' });
@@ -187,18 +187,18 @@ const ticketFields = {
   /** The owner (spec §3: user with username). */
   user: ZTicketUser,
   department: ZTicketDepartment,
-  subject: z.string(),
-  description: z.string(),
+  subject: ZText,
+  description: ZText,
   priority: ZTicketPriority,
   status: ZTicketStatus,
-  created_at: z.string(),
-  updated_at: z.string(),
-  first_response_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
+  created_at: ZText,
+  updated_at: ZText,
+  first_response_at: ZText.nullable(),
+  closed_at: ZText.nullable(),
   /** Until when the owner may reopen it (closed tickets only). */
-  reopen_until: z.string().nullable(),
+  reopen_until: ZText.nullable(),
   /** Since when it has waited for the desk (null: the desk has answered, or it is closed). */
-  waiting_since: z.string().nullable(),
+  waiting_since: ZText.nullable(),
   /** Who on the desk has taken it (null: nobody yet). */
   assignee: ZTicketUser.nullable(),
 };
@@ -237,12 +237,12 @@ const ZOpenCounts = z.object({
 
 export const ZWaitingTicket = z.object({
   id: z.number().int(),
-  subject: z.string(),
+  subject: ZText,
   department: ZTicketDepartment,
   priority: ZTicketPriority,
   status: ZTicketStatus,
   user: ZTicketUser,
-  waiting_since: z.string(),
+  waiting_since: ZText,
   waiting_minutes: z.number().int(),
 });
 export type TWaitingTicket = z.infer<typeof ZWaitingTicket>;
@@ -251,8 +251,8 @@ export const ZTicketStats = z
   .object({
     /** The departments whose desk the caller is on (the figures cover these only). */
     departments: z.array(ZTicketDepartment),
-    from: z.string(),
-    to: z.string(),
+    from: ZText,
+    to: ZText,
     /** Active tickets now, by status, and by department and status. */
     open_by_status: ZOpenCounts,
     open_by_department: z.array(ZOpenCounts.extend({ department: ZTicketDepartment })),

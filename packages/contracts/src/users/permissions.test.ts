@@ -7,6 +7,7 @@ import {
   canSeeNotificationLevel,
   canUseShare,
   canViewEventLogs,
+  eventLogScope,
   departmentsUnder,
   isStaff,
   type Actor,
@@ -117,5 +118,24 @@ describe('guards', () => {
     expect(canSeeNotificationLevel(actor('HR'), ['HR', 'IT'])).toBe(true);
     expect(canSeeNotificationLevel(actor('WFM'), ['HR', 'IT'])).toBe(false);
     expect(canSeeNotificationLevel(actor('HR'), [])).toBe(false);
+  });
+});
+
+describe('eventLogScope: ADMIN reads every record, a director the records of their branch', () => {
+  it('answers all for ADMIN, the branch for directors, nothing for others', () => {
+    expect(eventLogScope(actor('ADMIN'))).toBe('all');
+    expect(eventLogScope(actor('G.I', { is_director: true }))).toEqual([
+      'IT',
+      'QUALITY',
+      'OPERATION',
+      'English Department',
+      'DEVELOPER',
+      'Traning',
+      'G.I',
+    ]);
+    expect(eventLogScope(actor('FINANCE', { is_director: true }))).toEqual(['FINANCE']);
+    expect(eventLogScope(actor('HR'))).toBeNull();
+    expect(eventLogScope(actor('INTERPRETER', { is_director: true }))).toBeNull();
+    expect(eventLogScope(null)).toBeNull();
   });
 });

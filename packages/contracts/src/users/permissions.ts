@@ -68,6 +68,16 @@ export function canViewEventLogs(user: Actor | null | undefined): boolean {
   return !!user && isStaff(user) && (user.is_director || user.user_type === 'ADMIN');
 }
 
+/**
+ * Which event-log records a viewer may read: ADMIN every record; a director the records
+ * of their branch (the departments they may act on, spec §6): those whose actor, target
+ * user or target ticket's department is in it. Null: no event-log access at all.
+ */
+export function eventLogScope(user: Actor | null | undefined): 'all' | TUserType[] | null {
+  if (!canViewEventLogs(user)) return null;
+  return user!.user_type === 'ADMIN' ? 'all' : departmentsUnder(user!.user_type);
+}
+
 /** Spec §6: user/reports are for managers. */
 export function canManageReports(user: Actor | null | undefined): boolean {
   return !!user && isStaff(user) && user.is_manager;

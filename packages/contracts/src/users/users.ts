@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZText } from '../common/text.js';
 import { ZUserType } from './user-types.js';
 import { pagedResponse, ZPageQuery } from '../common/pagination.js';
 
@@ -6,45 +7,55 @@ import { pagedResponse, ZPageQuery } from '../common/pagination.js';
 const codePoints = (s: string) => [...s].length;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const ZPassword = z
-  .string()
-  .refine((s) => codePoints(s) >= PASSWORD_MIN, {
-    message: `Password must be at least ${PASSWORD_MIN} characters.`,
-  })
-  .refine((s) => codePoints(s) <= PASSWORD_MAX, {
-    message: `Password must be at most ${PASSWORD_MAX} characters.`,
-  });
+export const ZPassword = ZText.refine((s) => codePoints(s) >= PASSWORD_MIN, {
+  message: `Password must be at least ${PASSWORD_MIN} characters.`,
+}).refine((s) => codePoints(s) <= PASSWORD_MAX, {
+  message: `Password must be at most ${PASSWORD_MAX} characters.`,
+});
 
-export const ZUsername = z
-  .string()
-  .trim()
+export const ZUsername = ZText.trim()
   .min(2, 'Username must be at least 2 characters.')
   .max(64, 'Username must be at most 64 characters.')
   .regex(/^[\p{L}\p{N}._@+-]+$/u, 'Username may contain letters, digits and . _ @ + - only.');
 
-const ZName = z.string().trim().max(100);
-const ZPhone = z
-  .string()
-  .trim()
+const ZName = ZText.trim().max(100);
+const ZPhone = ZText.trim()
   .max(32)
   .regex(/^[+0-9 ()-]*$/, 'Phone may contain digits, spaces and + ( ) - only.');
-const ZAvatar = z.string().trim().max(2048).url('Avatar must be a URL.').or(z.literal(''));
+/**
+ * An avatar is an https image or one of the portal's own files (`/api/…`): never
+ * `javascript:`, `data:` or plain-http URLs, which a browser would run or mix in.
+ */
+const ZAvatar = ZText.trim()
+  .max(2048)
+  .refine(
+    (u) => {
+      if (u === '') return true;
+      if (/^\/api\/[^\\\s]*$/.test(u) && !u.startsWith('//')) return true;
+      try {
+        return new URL(u).protocol === 'https:' && !/\s/.test(u);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Avatar must be an https:// link or a portal file.' },
+  );
 
 export const ZUser = z
   .object({
     id: z.number().int(),
-    username: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    username: ZText,
+    email: ZText,
+    first_name: ZText,
+    last_name: ZText,
     user_type: ZUserType,
     is_director: z.boolean(),
     is_manager: z.boolean(),
     is_active: z.boolean(),
-    phone: z.string(),
-    avatar: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    phone: ZText,
+    avatar: ZText,
+    created_at: ZText,
+    updated_at: ZText,
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
@@ -111,7 +122,7 @@ export const ZResetPasswordRequest = z.object({ new_password: ZPassword }).stric
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZUserListQuery = ZPageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   user_type: ZUserType.optional(),
   is_active: z.enum(['true', 'false']).optional(),
 });
@@ -119,5 +130,5 @@ export type TUserListQuery = z.input<typeof ZUserListQuery>;
 export const ZUserListResponse = pagedResponse(ZUser);
 export type TUserListResponse = z.infer<typeof ZUserListResponse>;
 
-export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const ZUsernameParams = z.object({ username: z.string().min(1).max(64) });
+export const ZUserIdParams = z.object({ id: ZId });
+export const ZUsernameParams = z.object({ username: ZText.min(1).max(64) });

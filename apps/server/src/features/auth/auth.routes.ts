@@ -9,14 +9,29 @@ import {
 } from '@portal/contracts';
 import { errorResponses } from '../../lib/schemas.js';
 import { caller, clientInfo } from '../../plugins/auth.js';
+import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
 import * as auth from './auth.service.js';
 import { WS_TICKET_TTL_SECONDS } from './ws-tickets.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A flood of wrong guesses from one address (across any number of accounts) stops at
+  // 429 before any hashing or database work; counts are shared by every server on PostgreSQL.
+  await limitFailuresPerAddress(app, {
+    db: app.ctx.db,
+    shared: Boolean(app.ctx.config.DATABASE_URL),
+    max: app.ctx.config.LOGIN_ADDRESS_MAX_FAILURES,
+    windowMs: app.ctx.config.LOGIN_WINDOW * 1000,
+    message: 'Too many failed attempts from your network. Try again later.',
+  });
+
   app.post(
     '/auth/jwt/login/',
     {
-      config: { access: 'public', policy: { rule: 'anyone; credentials checked, failures throttled', outsider: null } },
+      config: {
+        access: 'public',
+        limitFailures: true,
+        policy: { rule: 'anyone; credentials checked, failures throttled', outsider: null },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username (or email) and password',
@@ -50,7 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change_password/',
     {
-      config: { access: 'authenticated', policy: { rule: 'any signed-in user: their own password', outsider: null } },
+      config: {
+        access: 'authenticated',
+        limitFailures: true,
+        policy: { rule: 'any signed-in user: their own password', outsider: null },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Change own password; ends every other session and answers a fresh token',

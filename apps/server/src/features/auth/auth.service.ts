@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { TChangePasswordRequest, TLoginRequest } from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
 import { auditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
@@ -21,14 +23,28 @@ import { isWsTicket } from './ws-tickets.js';
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
+/**
+ * Who a throttle counts against: the account the identifier resolves to (so a username
+ * and an email share one budget), or, for unknown identifiers, a keyed digest of what was
+ * typed (never the text: a password typed into the username box must not be stored).
+ */
+function throttleKey(ctx: AppContext, user: UserRow | undefined, typed: string): string {
+  return user ? `user:${user.id}` : `unknown:${typedDigest(ctx, typed)}`;
+}
+
+/** A stable, keyed stand-in for text we must not store (an ADMIN can still see repeats). */
+function typedDigest(ctx: AppContext, typed: string): string {
+  return crypto.createHmac('sha256', ctx.tokens.secret).update(typed.toLowerCase()).digest('hex').slice(0, 16);
+}
+
 export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<{ access: string }> {
-  const key = req.username.toLowerCase();
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
+  const user = await findLoginUser(ctx.db, req.username);
+  const key = throttleKey(ctx, user, req.username);
   const wait = await loginRetryAfter(ctx.db, key, client.ip, max, window);
   // Checked before the password, so a correct guess is refused too while throttled.
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Try again later.', wait);
 
-  const user = await findLoginUser(ctx.db, req.username);
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
   if (!user || !ok || !user.is_active) {
     await withTx(ctx, async (tx) => {
@@ -37,7 +53,10 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
         action: 'auth.login_failed',
         targetType: 'user',
         targetId: user?.id,
-        details: { username: req.username, reason: !user ? 'unknown user' : !ok ? 'wrong password' : 'inactive' },
+        // The typed identifier only when it names an account (then it is that account's name).
+        details: user
+          ? { username: user.username, reason: !ok ? 'wrong password' : 'inactive' }
+          : { typed: `unknown identifier #${typedDigest(ctx, req.username)}`, reason: 'unknown user' },
       });
     });
     throw nonFieldError(BAD_CREDENTIALS);
@@ -100,7 +119,22 @@ export async function changePassword(
   req: TChangePasswordRequest,
   client: ClientInfo,
 ): Promise<{ access: string }> {
+  // The same budget as sign-in, per account whatever the address: a stolen session must
+  // not become an unlimited password oracle.
+  const key = `password:${auth.user.id}`;
+  const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
+  const wait = await loginRetryAfter(ctx.db, key, '', max, window);
+  if (wait > 0) throw tooManyRequests('Too many wrong passwords. Try again later.', wait);
   if (!(await verifyPassword(auth.user.password_hash, req.old_password))) {
+    await withTx(ctx, async (tx) => {
+      await recordLoginFailure(tx.db, key, '', window);
+      await recordEvent(tx.db, auditSource(auth.user, client), {
+        action: 'auth.password_change_failed',
+        targetType: 'user',
+        targetId: auth.user.id,
+        details: { reason: 'wrong old password' },
+      });
+    });
     throw fieldError('old_password', 'Your old password was entered incorrectly.');
   }
   const problem = passwordProblem(req.new_password, auth.user.username);
@@ -113,6 +147,7 @@ export async function changePassword(
   const { token, expiresAt } = await signAccessToken(ctx.tokens, auth.user.id, sessionId);
   await withTx(ctx, async (tx) => {
     await setPasswordHash(tx.db, auth.user.id, passwordHash);
+    await clearLoginFailures(tx.db, key, '');
     await revokeUserSessions(tx.db, auth.user.id);
     await createSession(tx.db, { id: sessionId, userId: auth.user.id, expiresAt, ...client });
     await recordEvent(tx.db, auditSource(auth.user, client), {

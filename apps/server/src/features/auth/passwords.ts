@@ -9,7 +9,28 @@ import fs from 'node:fs';
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under isolatedModules).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+/**
+ * At most this many argon2 computations at once (each takes 19 MiB and a libuv thread);
+ * the rest wait their turn. A flood of sign-in attempts then queues here instead of
+ * filling the thread pool that file, DNS and zlib work share with every other request.
+ */
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_CONCURRENT) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing call hands us its slot
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const hashPassword = (password: string) => bounded(() => hash(password, OPTIONS));
 
 // Verifying against this when the user does not exist keeps the response time the same,
 // so timing does not reveal which usernames exist.
@@ -18,11 +39,12 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('not-a-real-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
+    const dummy = await dummyHash;
+    await bounded(() => verify(dummy, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(passwordHash, password);
+    return await bounded(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { TEventLogFilter } from '@portal/contracts';
+import { sql, type Expression, type Insertable, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { TEventLogFilter, TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import { advisoryXactLock } from '../../db/locks.js';
 import type { DB, EventLogsTable } from '../../db/schema.js';
@@ -34,8 +34,33 @@ export interface Keyset {
   id: number;
 }
 
-function filtered(db: Database, f: TEventLogFilter): SelectQueryBuilder<DB, 'event_logs', object> {
+/** 'all', or the departments (user types) whose records a director may read. */
+export type EventLogScope = 'all' | readonly TUserType[];
+
+/** A numeric target id as an int4 (or null), so the lookup uses the primary key. */
+const targetKey = sql<
+  number | null
+>`case when event_logs.target_id ~ '^[1-9][0-9]{0,8}$' then event_logs.target_id::int end`;
+
+/** Records of the branch: the actor's type, the target user's type or the target ticket's department. */
+function inScope(types: readonly TUserType[]): Expression<SqlBool> {
+  const list = sql.join(types.map((t) => sql`${t}`));
+  return sql<SqlBool>`(
+    exists (select 1 from users a where a.id = event_logs.actor_id and a.user_type in (${list}))
+    or (event_logs.target_type = 'user'
+        and exists (select 1 from users u where u.id = ${targetKey} and u.user_type in (${list})))
+    or (event_logs.target_type = 'ticket'
+        and exists (select 1 from tickets t where t.id = ${targetKey} and t.department in (${list})))
+  )`;
+}
+
+function filtered(
+  db: Database,
+  f: TEventLogFilter,
+  scope: EventLogScope,
+): SelectQueryBuilder<DB, 'event_logs', object> {
   let q = db.selectFrom('event_logs');
+  if (scope !== 'all') q = q.where(inScope(scope));
   if (f.actor) q = q.where(sql`lower(actor_username)`, '=', f.actor.toLowerCase());
   if (f.action) q = q.where('action', '=', f.action);
   if (f.target_type) q = q.where('target_type', '=', f.target_type);
@@ -46,8 +71,14 @@ function filtered(db: Database, f: TEventLogFilter): SelectQueryBuilder<DB, 'eve
 }
 
 /** Newest first; keyset on (at, id) so page 1,000 costs what page 1 does. */
-export function pageEventLogs(db: Database, f: TEventLogFilter, after: Keyset | null, limit: number) {
-  let q = filtered(db, f);
+export function pageEventLogs(
+  db: Database,
+  f: TEventLogFilter,
+  scope: EventLogScope,
+  after: Keyset | null,
+  limit: number,
+) {
+  let q = filtered(db, f, scope);
   if (after) q = q.where(sql<boolean>`(at, id) < (${new Date(after.at)}::timestamptz, ${after.id})`);
   return q
     .select([

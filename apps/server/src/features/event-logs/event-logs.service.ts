@@ -1,38 +1,29 @@
-import {
-  canViewEventLogs,
-  ZEventLogQuery,
-  type TEventLog,
-  type TEventLogFilter,
-  type TEventLogQuery,
-} from '@portal/contracts';
+import { eventLogScope, type TEventLog, type TEventLogFilter, type TEventLogQueryParsed } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
-import { pageEventLogs, type Keyset } from './event-logs.repository.js';
+import { forbidden } from '../../lib/errors.js';
+import { pageEventLogs, type EventLogScope, type Keyset } from './event-logs.repository.js';
 
 type Row = Awaited<ReturnType<typeof pageEventLogs>>[number];
 
-function requireViewer(user: UserRow) {
-  if (!canViewEventLogs(user)) throw forbidden();
+/** Which records the caller may read (permission first): all for ADMIN, their branch for a director. */
+function requireScope(user: UserRow): EventLogScope {
+  const scope = eventLogScope(user);
+  if (!scope) throw forbidden();
+  return scope;
 }
 
+// Decoded (and bounded) by the contract's ZEventLogCursor.
 const encodeCursor = (k: Keyset) => Buffer.from(`${k.at}|${k.id}`).toString('base64url');
-function decodeCursor(cursor: string): Keyset {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^\d+$/.test(id)) {
-    throw badRequest('Invalid cursor.', { cursor: ['Invalid cursor.'] });
-  }
-  return { at, id: Number(id) };
-}
 
 export function presentEventLog(r: Row): TEventLog {
   return { ...r, at: new Date(r.at).toISOString() };
 }
 
-export async function listEventLogs(ctx: AppContext, user: UserRow, query: TEventLogQuery) {
-  requireViewer(user);
-  const q = ZEventLogQuery.parse(query);
-  const rows = await pageEventLogs(ctx.db, q, q.cursor ? decodeCursor(q.cursor) : null, q.limit + 1);
+/** `query` as the route's contract parsed it (the cursor already decoded). */
+export async function listEventLogs(ctx: AppContext, user: UserRow, q: TEventLogQueryParsed) {
+  const scope = requireScope(user);
+  const rows = await pageEventLogs(ctx.db, q, scope, q.cursor ?? null, q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
@@ -74,11 +65,11 @@ export async function* exportEventLogs(
   user: UserRow,
   filter: TEventLogFilter,
 ): AsyncGenerator<string> {
-  requireViewer(user);
+  const scope = requireScope(user);
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   let after: Keyset | null = null;
   for (;;) {
-    const rows = await pageEventLogs(ctx.db, filter, after, 1000);
+    const rows = await pageEventLogs(ctx.db, filter, scope, after, 1000);
     if (rows.length === 0) return;
     yield rows
       .map((r) => presentEventLog(r))
