@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, UnsecuredJWT } from 'jose';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
@@ -87,58 +86,11 @@ describe('GET/POST /api/auth/me/', () => {
     expect(me.body.email).toBe('vendor@portal.example');
     expect(me.body.first_name).not.toBe('X');
   });
-
-  it('answers 401 without a token, with garbage, and with a token of another kind', async () => {
-    expect((await s.api('GET', '/api/auth/me/')).status).toBe(401);
-    expect((await s.api('GET', '/api/auth/me/', { token: 'not.a.token' })).status).toBe(401);
-    const res = await s.api('GET', '/api/auth/me/', { headers: { authorization: 'Basic aGk6aGk=' } });
-    expect(res.status).toBe(401);
-    expect(res.body.message).toEqual(expect.any(String));
-  });
 });
 
+// Forged, stale and malformed tokens (alg none, other keys and algorithms, expiry, aud,
+// iss, no token, garbage, other schemes…) are one table: test/jwt-attacks.test.ts.
 describe('token verification', () => {
-  async function forged(claims: { exp?: number; aud?: string; iss?: string; alg?: string; secret?: Uint8Array }) {
-    const token = await s.login('it');
-    const me = await s.api('GET', '/api/auth/me/', { token });
-    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    const now = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({})
-      .setProtectedHeader({ alg: claims.alg ?? 'HS256' })
-      .setSubject(String(me.body.id))
-      .setJti(payload.jti)
-      .setIssuer(claims.iss ?? s.config.JWT_ISSUER)
-      .setAudience(claims.aud ?? s.config.JWT_AUDIENCE)
-      .setIssuedAt(now - 100)
-      .setExpirationTime(claims.exp ?? now + 600);
-    return { token, forged: await jwt.sign(claims.secret ?? s.app.ctx.tokens.secret), payload };
-  }
-
-  it('accepts a correctly signed token for a live session (control)', async () => {
-    const { forged: t } = await forged({});
-    expect((await s.api('GET', '/api/auth/me/', { token: t })).status).toBe(200);
-  });
-
-  it('refuses an expired token', async () => {
-    const { forged: t } = await forged({ exp: Math.floor(Date.now() / 1000) - 5 });
-    expect((await s.api('GET', '/api/auth/me/', { token: t })).status).toBe(401);
-  });
-
-  it('refuses another audience, another issuer, and another key', async () => {
-    for (const c of [{ aud: 'someone-else' }, { iss: 'evil' }, { secret: new TextEncoder().encode('x'.repeat(48)) }]) {
-      const { forged: t } = await forged(c);
-      expect((await s.api('GET', '/api/auth/me/', { token: t })).status).toBe(401);
-    }
-  });
-
-  it('refuses alg none and other algorithms', async () => {
-    const { payload } = await forged({});
-    const none = new UnsecuredJWT(payload).encode();
-    expect((await s.api('GET', '/api/auth/me/', { token: none })).status).toBe(401);
-    const { forged: hs512 } = await forged({ alg: 'HS512' });
-    expect((await s.api('GET', '/api/auth/me/', { token: hs512 })).status).toBe(401);
-  });
-
   it('expires tokens after JWT_TTL', async () => {
     const short = await startTestServer({ JWT_TTL: '1s' });
     try {
