@@ -15,10 +15,17 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.js';
-import { ApiError } from './lib/errors.js';
+import {
+  ApiError,
+  isDatabaseUnavailable,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  SERVICE_UNAVAILABLE_RETRY_AFTER,
+} from './lib/errors.js';
 import { loggerOptions } from './lib/logger.js';
 import { authPlugin, type Access, type RoutePolicy } from './plugins/auth.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { clientErrorHandler, edgePlugin } from './plugins/edge.js';
+import { drainOnClose } from './plugins/shutdown.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
 import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './features/auth/index.js';
 import { usersRoutes } from './features/users/index.js';
@@ -47,6 +54,23 @@ export interface BuildAppOptions {
 const BODY_LIMIT = 1024 * 1024;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** Linux's NAME_MAX and PATH_MAX, in bytes. */
+const NAME_MAX = 255;
+const PATH_MAX = 4096;
+
+/** Whether the URL's path could name a file under `root` (no segment or whole path too long). */
+function couldNameFile(root: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* malformed escapes: judged as sent */
+  }
+  if (Buffer.byteLength(root) + 1 + Buffer.byteLength(decoded) >= PATH_MAX) return false;
+  return decoded.split('/').every((segment) => Buffer.byteLength(segment) <= NAME_MAX);
+}
+
 /** Turns a zod validation failure into `{field: [messages]}`. */
 function validationFields(err: FastifyError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -70,9 +94,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: ctx.config.TRUST_PROXY,
     // Graceful shutdown: close() waits for requests in flight, then ends idle keep-alives.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests arriving while closing get our 503 shape instead (plugins/shutdown.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false },
+    // Requests Node's parser refuses (headers over 16 KiB, malformed) still get our shape.
+    clientErrorHandler,
   });
+  // After SIGTERM: idle connections go at once, requests in flight get SHUTDOWN_GRACE.
+  drainOnClose(app, ctx.config.SHUTDOWN_GRACE * 1000);
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
   app.decorate('routeTable', []);
@@ -126,6 +155,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const message = status === 413 ? 'Request body is too large (limit 1 MiB).' : err.message;
       return reply.status(status).send({ message });
     }
+    // (After the 4xx branch: a client's own aborted upload is ECONNRESET too, with its 400.)
+    if (isDatabaseUnavailable(err)) {
+      // The database is down or restarting: a generic 503 (never its address or error);
+      // the pool opens fresh connections on the next request, so recovery needs no restart.
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER))
+        .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
+    }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error.' });
   });
@@ -146,7 +185,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         upgradeInsecureRequests: null,
       },
     },
+    // HSTS is decided per request by the edge plugin (only over TLS, or when configured).
+    strictTransportSecurity: false,
   });
+  // Right after helmet (its headers are set even on a 414), before any route is added.
+  await app.register(edgePlugin, { hsts: ctx.config.HSTS });
 
   await app.register(swagger, {
     openapi: {
@@ -184,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gatewayPlugin, {
     options: {
       heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,
+      publicOrigin: ctx.config.PUBLIC_ORIGIN,
       allowedOrigins: ctx.config.WS_ALLOWED_ORIGINS,
     },
     subscribe: (type, handler) => ctx.bus.subscribe(type, handler),
@@ -205,12 +249,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       web.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), access: 'public' };
       });
+      // @fastify/static answers 403 when a name is too long to stat (ENAMETOOLONG is not
+      // "missing" to its path-spelling check): a name no file can have is simply not found,
+      // so the not-found handler decides (the SPA, or a JSON 404 under /api/).
+      web.addHook('onRequest', async (req, reply) => {
+        if (!couldNameFile(webDist, req.url)) return reply.callNotFound();
+      });
       // wildcard: files are looked up per request, so a rebuilt bundle needs no restart.
-      await web.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
-    });
-    // Hashed assets never change; index.html must always be fresh.
-    app.addHook('onSend', async (req, reply) => {
-      if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: true,
+        index: 'index.html',
+        // Hashed assets never change; index.html must always be fresh (it names them).
+        setHeaders(reply, filePath) {
+          if (filePath.startsWith(path.join(webDist, 'assets') + path.sep)) {
+            void reply.header('cache-control', 'public, max-age=31536000, immutable');
+          } else if (filePath.endsWith('.html')) void reply.header('cache-control', 'no-cache');
+        },
+      });
     });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -23,10 +23,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing requests in flight, then closing the database`);
-    const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 25_000);
+    // Last resort only: close() cuts what is still open after SHUTDOWN_GRACE itself.
+    const force = setTimeout(
+      () => {
+        log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      (config.SHUTDOWN_GRACE + 15) * 1000,
+    );
     force.unref();
     try {
       await server.close();

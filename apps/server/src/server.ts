@@ -9,6 +9,7 @@ import { countUsers } from './features/users/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
+import { deleteEndedWindows } from './lib/rate-limit.repository.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +23,16 @@ export interface RunningServer {
 export interface StartOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   webDist?: string;
+}
+
+/** Waits for `work`, but no longer than `ms`. */
+async function bounded(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.resolve(work).catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Opens the database, migrates, seeds when due, and listens. Used by main.ts and tests. */
@@ -65,6 +76,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           run: (db) => purgeOldNotifications(db, config.NOTIFICATION_RETENTION_DAYS),
         },
         { name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) },
+        { name: 'rate-limits.cleanup', everyMs: 3600_000, run: (db) => deleteEndedWindows(db) },
       ],
       app.log,
     );
@@ -79,9 +91,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       close() {
         closing ??= (async () => {
           stopJobs();
+          // Bounded (plugins/shutdown.ts, the gateway): idle and silent clients are cut.
           await app.close();
-          await bus?.close();
-          await database.close();
+          // Ending a connection to a PostgreSQL that stopped answering can wait for TCP's own
+          // timeouts; nothing is left to flush on these, so do not wait long. (The embedded
+          // database is always awaited: its worker must close its files before the lock goes.)
+          await bounded(bus?.close(), 3000);
+          await (database.kind === 'postgres' ? bounded(database.close(), 5000) : database.close());
         })();
         return closing;
       },

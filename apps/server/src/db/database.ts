@@ -32,7 +32,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   let embedded: EmbeddedServer | undefined;
   let poolConfig: pg.PoolConfig;
   if (opts.databaseUrl) {
-    poolConfig = { connectionString: opts.databaseUrl, max: opts.poolSize };
+    poolConfig = {
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize,
+      // A database that stops answering (rather than refusing) must not hang requests:
+      // after 10 s waiting for a connection the request fails and is answered 503.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    };
   } else {
     const attach = opts.attachToRunningServer && (await socketAccepts(opts.dataDir));
     if (!attach) embedded = await startEmbedded(opts.dataDir, 4);
@@ -51,6 +58,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const pool = new pg.Pool({ ...poolConfig, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor a checked-out one's: a connection that dies mid-query (database stopped, network
+  // cut) fails that query (answered 503) and emits 'error' on a client the pool no longer
+  // listens to. The pool drops such a client on release and connects afresh next time.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {

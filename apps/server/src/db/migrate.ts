@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-live-notifications-eventlogs.js';
 import * as m0003 from './migrations/0003-tickets.js';
 import * as m0004 from './migrations/0004-ticket-assignee.js';
 import * as m0005 from './migrations/0005-rate-limits.js';
+import * as m0006 from './migrations/0006-files-uploader.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-tickets': m0003,
   '0004-ticket-assignee': m0004,
   '0005-rate-limits': m0005,
+  '0006-files-uploader': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

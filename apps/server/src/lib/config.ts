@@ -45,7 +45,34 @@ const ZEnv = z.object({
         .filter(Boolean),
     ),
   WS_HEARTBEAT: duration.default(30),
+  /**
+   * The address people open, e.g. https://portal.example.com: websockets must come from
+   * exactly this scheme and host. Unset: the request's own scheme and Host.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(v);
+      } catch {
+        /* reported below */
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'expected an origin such as https://portal.example.com' });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
+  /** Send Strict-Transport-Security on every answer, not only on those that came over TLS. */
+  HSTS: bool.default(false),
+  /** After SIGTERM, how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_GRACE: duration.default(10),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+  /** Bytes of attachments one user may have stored, in MiB (413 past it). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });
 
 export type Config = z.infer<typeof ZEnv> & { jwtSecret?: string };

@@ -19,7 +19,14 @@ import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { checkUploads, storeFile, type CheckedUpload, type Upload, type UploadRules } from '../../lib/files/index.js';
+import {
+  checkSpooledUploads,
+  checkStorageQuota,
+  storeFile,
+  type CheckedSpooledUpload,
+  type SpooledUpload,
+  type UploadRules,
+} from '../../lib/files/index.js';
 import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
@@ -49,10 +56,12 @@ async function storeAttachments(
   tx: Tx,
   ticketId: number,
   replyId: number | null,
-  files: CheckedUpload[],
+  files: CheckedSpooledUpload[],
   userId: number,
 ): Promise<repo.AttachmentRow[]> {
   const rows: repo.AttachmentRow[] = [];
+  // One after another: each file's bytes are read from its temporary file for its own
+  // insert, so one file at a time is in memory.
   for (const file of files) {
     const stored = await storeFile(tx.db, file, userId);
     const id = await repo.linkAttachment(tx.db, ticketId, replyId, stored.id);
@@ -62,20 +71,28 @@ async function storeAttachments(
   return rows;
 }
 
+/** Content and count of each file, then the uploader's storage quota (UPLOAD_QUOTA_MB). */
+async function checkAttachments(ctx: AppContext, user: UserRow, uploads: SpooledUpload[]) {
+  const files = checkSpooledUploads(uploads, TICKET_UPLOAD_RULES);
+  const quota = ctx.config.UPLOAD_QUOTA_MB * 1024 * 1024;
+  await checkStorageQuota(ctx.db, user.id, files, quota, TICKET_UPLOAD_RULES.field);
+  return files;
+}
+
 // ---------------------------------------------------------------- create
 
 export async function createTicket(
   ctx: AppContext,
   user: UserRow,
   input: TCreateTicketRequest,
-  uploads: Upload[],
+  uploads: SpooledUpload[],
   source: AuditSource,
 ): Promise<TTicket> {
   // Any staff member may raise a ticket (the route admits staff only).
   const req = ZCreateTicketRequest.parse(input);
   // Checked before the transaction: a rejected file leaves nothing behind, and the
-  // (single) embedded connection is not held while bytes are inspected.
-  const files = checkUploads(uploads, TICKET_UPLOAD_RULES);
+  // (single) embedded connection is not held while bytes arrive (they are on disk by now).
+  const files = await checkAttachments(ctx, user, uploads);
   return withTx(ctx, async (tx) => {
     const row = await repo.insertTicket(
       tx.db,
@@ -153,7 +170,7 @@ export async function updateTicket(
   user: UserRow,
   id: number,
   input: TUpdateTicketRequest,
-  uploads: Upload[],
+  uploads: SpooledUpload[],
   source: AuditSource,
 ): Promise<TTicket> {
   await visibleTicket(ctx.db, user, id);
@@ -161,7 +178,7 @@ export async function updateTicket(
   if (uploads.length > 0 && req.reply === undefined) {
     throw fieldError(TICKET_UPLOAD_RULES.field, 'Attachments go with a reply: write one.');
   }
-  const files = checkUploads(uploads, TICKET_UPLOAD_RULES);
+  const files = await checkAttachments(ctx, user, uploads);
 
   return withTx(ctx, async (tx) => {
     // Locked and checked again: the ticket may have changed since the first look.

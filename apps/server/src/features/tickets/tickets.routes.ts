@@ -18,7 +18,13 @@ import {
   ZTicketStatsQuery,
   ZUpdateTicketRequest,
 } from '@portal/contracts';
-import { readMultipart, registerMultipart, sendStoredFile, type Upload } from '../../lib/files/index.js';
+import {
+  registerMultipart,
+  sendStoredFile,
+  uploadTempDir,
+  type MultipartReader,
+  type SpooledUpload,
+} from '../../lib/files/index.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { caller, requestSource } from '../../plugins/auth.js';
 import { createTicket, TICKET_UPLOAD_RULES, updateTicket } from './ticket-commands.service.js';
@@ -27,18 +33,19 @@ import * as reads from './ticket-reads.service.js';
 import { ticketStats } from './ticket-stats.service.js';
 
 /** Files read from a multipart request, handed from its preValidation hook to its handler. */
-const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+const uploadsOf = new WeakMap<FastifyRequest, SpooledUpload[]>();
 
 /**
  * multipart/form-data → the same body the JSON clients send (text parts), validated by
- * the route's own zod schema; the file parts wait for the service in `uploadsOf`.
+ * the route's own zod schema; the file parts (temporary files, removed when the request
+ * ends) wait for the service in `uploadsOf`.
  */
-async function multipartBody(req: FastifyRequest) {
+const multipartBody = (uploads: MultipartReader) => async (req: FastifyRequest) => {
   if (!req.isMultipart()) return;
-  const form = await readMultipart(req, TICKET_UPLOAD_RULES);
+  const form = await uploads.read(req, TICKET_UPLOAD_RULES, caller(req).user.id);
   uploadsOf.set(req, form.files);
   req.body = form.fields;
-}
+};
 
 const files = (req: FastifyRequest) => uploadsOf.get(req) ?? [];
 
@@ -51,25 +58,25 @@ function pageUrl(req: FastifyRequest, page: number | null): string | null {
 }
 
 const MULTIPART_NOTE =
-  'JSON, or multipart/form-data with the same fields as text parts plus up to 5 files (field `attachments`; PNG, JPEG, PDF or UTF-8 text by content; 10 MiB each).';
+  "JSON, or multipart/form-data with the same fields as text parts plus up to 5 files (field `attachments`; PNG, JPEG, PDF or UTF-8 text by content; 10 MiB each). Files count against the uploader's storage quota (413 past it); a user may have 2 multipart requests in flight (429 with Retry-After past that).";
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to this plugin: only these routes take multipart bodies (up to 5 × 10 MiB;
-  // the app's 1 MiB body limit still holds for JSON).
-  await registerMultipart(app);
+  // Scoped to this plugin: only these routes take multipart bodies (up to 5 × 10 MiB,
+  // streamed to DATA_DIR/tmp/uploads; the app's 1 MiB body limit still holds for JSON).
+  const readBody = multipartBody(await registerMultipart(app, { tempDir: uploadTempDir(app.ctx.config.DATA_DIR) }));
 
   app.post(
     '/user/create_ticket/',
     {
       config: { policy: { rule: "any staff member, to any department's desk", outsider: null } },
-      preValidation: multipartBody,
+      preValidation: readBody,
       schema: {
         tags: ['tickets'],
         summary: 'Raise a support ticket for a department',
         description: MULTIPART_NOTE,
         consumes: ['application/json', 'multipart/form-data'],
         body: ZCreateTicketRequest,
-        response: { 201: ZTicket, ...errorResponses(400, 401, 403, 413) },
+        response: { 201: ZTicket, ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (req, reply) => {
@@ -119,7 +126,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         policy: { rule: 'canSeeTicket, then ticketStatusChoices / canAssignTicket for what is changed', outsider: 404 },
       },
-      preValidation: multipartBody,
+      preValidation: readBody,
       schema: {
         tags: ['tickets'],
         summary: 'Answer a ticket: a reply (with attachments) and/or a new status',
@@ -127,7 +134,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['application/json', 'multipart/form-data'],
         params: ZTicketParam,
         body: ZUpdateTicketRequest,
-        response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: ZTicket, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
     async (req) => updateTicket(app.ctx, caller(req).user, req.params.ticket, req.body, files(req), requestSource(req)),

@@ -1,11 +1,27 @@
 /**
- * The one storage module for uploads: reads multipart forms within limits (multipart),
- * decides each file's type from its bytes (sniff, uploads), keeps the bytes in the
- * database so every server process shares them (files.repository), and sends them back
- * as safe downloads (download).
+ * The one storage module for uploads: reads multipart forms within limits, streaming
+ * file parts to temporary files (multipart), decides each file's type from its bytes
+ * (sniff, uploads), keeps the bytes in the database so every server process shares them
+ * (files.repository), and sends them back as safe downloads (download).
  */
-export { sniffContentType, safeFilename, filenameFor, type SniffedContentType } from './sniff.js';
-export { checkUploads, type Upload, type CheckedUpload, type UploadRules } from './uploads.js';
-export { registerMultipart, readMultipart, type MultipartForm } from './multipart.js';
-export { storeFile, readStoredFile, type StoredFile } from './files.repository.js';
+export { sniffContentType, safeFilename, filenameFor, ContentSniffer, type SniffedContentType } from './sniff.js';
+export {
+  checkUploads,
+  checkSpooledUploads,
+  checkStorageQuota,
+  type Upload,
+  type CheckedUpload,
+  type SpooledUpload,
+  type CheckedSpooledUpload,
+  type UploadRules,
+} from './uploads.js';
+export {
+  registerMultipart,
+  uploadTempDir,
+  type MultipartForm,
+  type MultipartOptions,
+  type MultipartReader,
+  type MultipartRules,
+} from './multipart.js';
+export { storeFile, readStoredFile, storageUsedBy, type StoredFile } from './files.repository.js';
 export { contentDisposition, sendStoredFile } from './download.js';

@@ -8,20 +8,88 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PDF = Buffer.from('%PDF-', 'latin1');
 
+/** The longest magic number: a file's type is decided once this many bytes (or all) have arrived. */
+const MAGIC_BYTES = PNG.length;
+
+/**
+ * Decides a file's type from its bytes as they stream in, holding only the first
+ * MAGIC_BYTES: PNG/JPEG/PDF by magic number, otherwise text, checked chunk by chunk
+ * (no NUL, valid UTF-8 across chunk boundaries). `end()` gives what sniffContentType
+ * would give for the whole content.
+ */
+export class ContentSniffer {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  /** undefined while undecided; 'text' while every byte so far is text. */
+  private state: SniffedContentType | 'text' | null | undefined;
+  private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
+
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.state === undefined) {
+      this.head.push(buf);
+      this.headLength += buf.length;
+      if (this.headLength >= MAGIC_BYTES) this.decideHead();
+    } else if (this.state === 'text') {
+      this.checkText(buf);
+    }
+  }
+
+  /** True once the bytes can no longer turn out to be one of `allowed` (the rest need not be read). */
+  ruledOut(allowed: readonly SniffedContentType[]): boolean {
+    if (this.state === undefined) return false;
+    if (this.state === null) return true;
+    return !allowed.includes(this.state === 'text' ? 'text/plain' : this.state);
+  }
+
+  /** The type of everything pushed, or null (none of the recognised types, or empty). */
+  end(): SniffedContentType | null {
+    if (this.state === undefined) {
+      if (this.headLength === 0) return (this.state = null);
+      this.decideHead();
+    }
+    if (this.state === 'text') {
+      try {
+        this.utf8.decode(); // a sequence cut off at the end is not UTF-8
+        this.state = 'text/plain';
+      } catch {
+        this.state = null;
+      }
+    }
+    return this.state ?? null;
+  }
+
+  private decideHead(): void {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    if (head.subarray(0, PNG.length).equals(PNG)) this.state = 'image/png';
+    else if (head.subarray(0, JPEG.length).equals(JPEG)) this.state = 'image/jpeg';
+    else if (head.subarray(0, PDF.length).equals(PDF)) this.state = 'application/pdf';
+    else {
+      this.state = 'text';
+      this.checkText(head);
+    }
+  }
+
+  private checkText(buf: Buffer): void {
+    if (buf.includes(0)) {
+      this.state = null;
+      return;
+    }
+    try {
+      this.utf8.decode(buf, { stream: true });
+    } catch {
+      this.state = null;
+    }
+  }
+}
+
 /** What the bytes are, or null when they are none of the recognised types (or empty). */
 export function sniffContentType(data: Uint8Array): SniffedContentType | null {
-  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (buf.length === 0) return null;
-  if (buf.subarray(0, PNG.length).equals(PNG)) return 'image/png';
-  if (buf.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
-  if (buf.subarray(0, PDF.length).equals(PDF)) return 'application/pdf';
-  if (buf.includes(0)) return null;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    return 'text/plain';
-  } catch {
-    return null;
-  }
+  const sniffer = new ContentSniffer();
+  sniffer.push(data);
+  return sniffer.end();
 }
 
 /** Extensions a stored name may keep for each type; any other gets the first one appended. */

@@ -1,7 +1,9 @@
+import type { Database } from '../../db/database.js';
 import { ApiError } from '../errors.js';
+import { storageUsedBy } from './files.repository.js';
 import { filenameFor, safeFilename, sniffContentType, type SniffedContentType } from './sniff.js';
 
-/** A file read from a request, not yet checked. */
+/** A file held in memory, not yet checked (factories and small callers). */
 export interface Upload {
   filename: string;
   data: Buffer;
@@ -10,6 +12,32 @@ export interface Upload {
 /** A file whose bytes are one of the allowed types. */
 export interface CheckedUpload extends Upload {
   contentType: SniffedContentType;
+}
+
+/**
+ * A file part as multipart.ts streamed it: to a temporary file, its type sniffed and
+ * its hash computed on the way, never whole in memory. Not yet checked.
+ */
+export interface SpooledUpload {
+  /** As the client sent it (UTF-8). */
+  filename: string;
+  /** Bytes received. */
+  size: number;
+  /** What the bytes are, or null: none of the allowed types (or empty). */
+  contentType: SniffedContentType | null;
+  /** The temporary file (0600, removed when the request ends); null when the bytes were not kept. */
+  path: string | null;
+  /** sha256 (hex) of the kept bytes; null when none were kept. */
+  sha256: string | null;
+}
+
+/** A spooled file whose bytes are one of the allowed types, ready for storeFile. */
+export interface CheckedSpooledUpload {
+  filename: string;
+  contentType: SniffedContentType;
+  size: number;
+  sha256: string;
+  path: string;
 }
 
 export interface UploadRules {
@@ -26,32 +54,91 @@ export function fieldFailure(status: number, field: string, messages: string[]):
   return new ApiError(status, messages[0]!, { [field]: messages });
 }
 
-/** Checks count, size and content of every file; throws one 400/413 naming each bad file. */
-export function checkUploads(files: readonly Upload[], rules: UploadRules): CheckedUpload[] {
+/**
+ * The one set of rules for both kinds of upload: count, size, content. Throws one
+ * 400/413 naming each bad file; `accept` builds the checked value of each good one.
+ */
+function checkEach<T extends { filename: string }, C>(
+  files: readonly T[],
+  rules: UploadRules,
+  size: (f: T) => number,
+  type: (f: T) => SniffedContentType | null,
+  accept: (f: T, filename: string, type: SniffedContentType) => C,
+): C[] {
   if (files.length > rules.maxFiles) {
     throw fieldFailure(400, rules.field, [`At most ${rules.maxFiles} files per message.`]);
   }
   const problems: string[] = [];
   let tooLarge = false;
-  const checked: CheckedUpload[] = [];
+  const checked: C[] = [];
   for (const f of files) {
     const name = safeFilename(f.filename);
-    if (f.data.length > rules.maxBytes) {
+    if (size(f) > rules.maxBytes) {
       tooLarge = true;
       problems.push(`${name} is larger than ${mib(rules.maxBytes)}.`);
       continue;
     }
-    const type = sniffContentType(f.data);
-    if (!type || !rules.allowed.includes(type)) {
+    const t = type(f);
+    if (!t || !rules.allowed.includes(t)) {
       problems.push(
-        f.data.length === 0
+        size(f) === 0
           ? `${name} is empty.`
           : `${name} is not an allowed file type (its content must be PNG, JPEG, PDF or plain text).`,
       );
       continue;
     }
-    checked.push({ filename: filenameFor(f.filename, type), data: f.data, contentType: type });
+    checked.push(accept(f, filenameFor(f.filename, t), t));
   }
   if (problems.length) throw fieldFailure(tooLarge ? 413 : 400, rules.field, problems);
   return checked;
+}
+
+/** Checks count, size and content of every file in memory; throws one 400/413 naming each bad file. */
+export function checkUploads(files: readonly Upload[], rules: UploadRules): CheckedUpload[] {
+  return checkEach(
+    files,
+    rules,
+    (f) => f.data.length,
+    (f) => sniffContentType(f.data),
+    (f, filename, contentType) => ({ filename, data: f.data, contentType }),
+  );
+}
+
+/** The same checks for streamed files, from what was learnt while they arrived. */
+export function checkSpooledUploads(files: readonly SpooledUpload[], rules: UploadRules): CheckedSpooledUpload[] {
+  const checked = checkEach(
+    files,
+    rules,
+    (f) => f.size,
+    (f) => f.contentType,
+    (f, filename, contentType) => ({ filename, contentType, size: f.size, path: f.path, sha256: f.sha256 }),
+  );
+  // A good file goes unkept only once another in the request was refused, and then
+  // checkEach has thrown; anything else is a bug, not the client's fault.
+  return checked.map((f) => {
+    if (!f.path || !f.sha256) throw new Error(`spooled upload ${f.filename} has no bytes`);
+    return { ...f, path: f.path, sha256: f.sha256 };
+  });
+}
+
+/**
+ * Refuses files that would take the user past `quotaBytes` of stored uploads (413 on
+ * `field`, saying the quota and the use). Asked before the transaction, so two requests
+ * racing may both pass: the overshoot is bounded by the uploads a user may have in
+ * flight (multipart.ts) times their size, and the next upload is refused.
+ */
+export async function checkStorageQuota(
+  db: Database,
+  userId: number,
+  files: readonly { size: number }[],
+  quotaBytes: number,
+  field: string,
+): Promise<void> {
+  const incoming = files.reduce((n, f) => n + f.size, 0);
+  if (incoming === 0) return;
+  const used = await storageUsedBy(db, userId);
+  if (used + incoming <= quotaBytes) return;
+  throw fieldFailure(413, field, [
+    `Storage quota exceeded: you have used ${mib(used)} of your ${mib(quotaBytes)}, and these files need ${mib(incoming)} more. Ask an administrator for more room.`,
+  ]);
 }

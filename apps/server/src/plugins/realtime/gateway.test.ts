@@ -1,12 +1,28 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { buildApp } from '../../app.js';
+import type { Config } from '../../lib/config.js';
 import { openSocket, opened, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
+const variants: FastifyInstance[] = [];
 beforeAll(async () => {
   s = await startTestServer({ WS_HEARTBEAT: '1' });
 });
-afterAll(() => s?.stop());
+afterAll(async () => {
+  for (const app of variants) await app.close();
+  await s?.stop();
+});
+
+/** A second app on the same database and bus with other settings, on its own port. */
+async function variant(config: Partial<Config>): Promise<string> {
+  const app = await buildApp({ ctx: { ...s.app.ctx, config: { ...s.config, LOG_LEVEL: 'silent', ...config } } });
+  variants.push(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://localhost:${(app.server.address() as net.AddressInfo).port}`;
+}
 
 const ticketFor = async (token: string) =>
   (await s.api('POST', '/api/auth/ws-ticket/', { token })).body.ticket as string;
@@ -49,6 +65,44 @@ describe('websocket authentication', () => {
     same.ws.close();
   });
 
+  it('compares the scheme too: an http:// page is not the https:// portal, nor the reverse', async () => {
+    const token = await s.login('hr');
+    const https = openSocket(s.url, '/ws/notification/', token, { origin: s.url.replace('http:', 'https:') });
+    await expect(opened(https)).rejects.toThrow(/403/);
+    // Behind a trusted proxy the request's scheme is X-Forwarded-Proto's.
+    const proxied = await variant({ TRUST_PROXY: true });
+    const headers = { 'x-forwarded-proto': 'https' };
+    const tls = openSocket(proxied, '/ws/notification/', token, {
+      headers,
+      origin: proxied.replace('http:', 'https:'),
+    });
+    await ready(tls);
+    tls.ws.close();
+    const plain = openSocket(proxied, '/ws/notification/', token, { headers, origin: proxied });
+    await expect(opened(plain)).rejects.toThrow(/403/);
+  });
+
+  it('admits exactly PUBLIC_ORIGIN (and WS_ALLOWED_ORIGINS) when it is set', async () => {
+    const token = await s.login('hr');
+    const url = await variant({
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      WS_ALLOWED_ORIGINS: ['https://agent.example.com'],
+    });
+    for (const origin of [
+      'https://portal.example.com',
+      'https://PORTAL.example.com:443',
+      'https://agent.example.com',
+    ]) {
+      const ok = openSocket(url, '/ws/notification/', token, { origin });
+      await ready(ok);
+      ok.ws.close();
+    }
+    for (const origin of [url, 'http://portal.example.com', 'https://portal.example.com:8443', 'null']) {
+      const refused = openSocket(url, '/ws/notification/', token, { origin });
+      await expect(opened(refused), origin).rejects.toThrow(/403/);
+    }
+  });
+
   it('refuses INTERPRETER and GUEST on staff channels with 4403', async () => {
     const sock = openSocket(s.url, '/ws/notification/', await s.login('guest'));
     expect((await sock.closed).code).toBe(4403);
@@ -75,6 +129,28 @@ describe('websocket authentication', () => {
     // The session that changed the password lives on (it got a fresh token); its old
     // socket belonged to the old session and is closed too.
     expect((await sc.closed).code).toBe(4401);
+  });
+});
+
+describe('sockets per user', () => {
+  it('admits 20 sockets of one user across channels; the 21st is closed with 1008 and a reason', async () => {
+    const token = await s.login('admin');
+    const sockets = Array.from({ length: 20 }, (_, i) =>
+      openSocket(s.url, i % 2 ? '/ws/admins/' : '/ws/notification/', token),
+    );
+    await Promise.all(sockets.map(ready));
+    const extra = openSocket(s.url, '/ws/admins/', token);
+    const closed = await extra.closed;
+    expect(closed.code).toBe(1008);
+    expect(closed.reason).toMatch(/too many/i);
+    // Another user is not affected; a freed place can be taken again.
+    const other = openSocket(s.url, '/ws/notification/', await s.login('it'));
+    await ready(other);
+    sockets[0]!.ws.close();
+    await sockets[0]!.closed;
+    const again = openSocket(s.url, '/ws/notification/', token);
+    await ready(again);
+    for (const x of [...sockets, other, again]) x.ws.close();
   });
 });
 
@@ -129,5 +205,24 @@ describe('shutdown', () => {
     const stopping = other.stop();
     expect((await sock.closed).code).toBe(1001);
     await stopping;
+  });
+
+  it('cuts a client that never answers the close, instead of waiting 30 s for it', async () => {
+    const other = await startTestServer();
+    const token = await other.login('admin');
+    const { port } = new URL(other.url);
+    // A raw upgrade that then goes silent: it will never send its close frame back.
+    const silent = net.connect(Number(port), '127.0.0.1');
+    const upgraded = new Promise<void>((resolve) => silent.once('data', () => resolve()));
+    silent.write(
+      `GET /ws/admins/?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+        'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    await upgraded;
+    const gone = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    const started = Date.now();
+    await other.stop();
+    await gone;
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

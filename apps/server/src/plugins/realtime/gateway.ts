@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsServerMessage } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { Authenticated } from '../../lib/actor.js';
+import { isDatabaseUnavailable } from '../../lib/errors.js';
 import type { EventBus } from './event-bus.js';
 
 /** One authenticated socket on one channel. */
@@ -30,13 +31,22 @@ export interface ChannelSpec {
 
 export interface GatewayOptions {
   heartbeatMs: number;
-  /** Origins allowed to open sockets; empty = the server's own origin only. */
+  /**
+   * The origin pages are served from (PUBLIC_ORIGIN, e.g. https://portal.example.com);
+   * undefined = the request's own scheme and Host.
+   */
+  publicOrigin?: string;
+  /** Further origins allowed to open sockets (WS_ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   maxMessageBytes: number;
   /** Close a consumer whose unsent data passes this (never let memory grow unbounded). */
   maxBufferedBytes: number;
   /** Incoming frames per second per socket (token bucket, burst of twice this). */
   messagesPerSecond: number;
+  /** Sockets one user may hold on this server, all channels together (the next is closed 1008). */
+  maxSocketsPerUser: number;
+  /** At shutdown, how long clients get to answer the 1001 close before being cut. */
+  closeGraceMs: number;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -45,6 +55,8 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   maxMessageBytes: 64 * 1024,
   maxBufferedBytes: 1024 * 1024,
   messagesPerSecond: 20,
+  maxSocketsPerUser: 20,
+  closeGraceMs: 1000,
 };
 
 export interface Gateway {
@@ -67,22 +79,38 @@ interface Conn extends LiveConnection {
   lastRefill: number;
 }
 
-function originAllowed(req: FastifyRequest, allowed: string[]): boolean {
-  const origin = req.headers.origin;
-  // Browsers always send Origin; other clients (the monitoring agent) cannot be hijacked.
-  if (!origin) return true;
-  if (allowed.includes(origin)) return true;
+/** `scheme://host[:port]` as URL normalises it (case, default ports), or null. */
+function normalOrigin(value: string): string | null {
   try {
-    return new URL(origin).host === req.headers.host;
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
+ * Scheme AND host must match: a page on http://portal.example.com (a network attacker
+ * can serve one) is not the https:// portal. The expected origin is PUBLIC_ORIGIN, or
+ * else the request's own scheme (X-Forwarded-Proto under TRUST_PROXY) and Host.
+ */
+function originAllowed(req: FastifyRequest, publicOrigin: string | undefined, allowed: string[]): boolean {
+  const raw = req.headers.origin;
+  // Browsers always send Origin; other clients (the monitoring agent) cannot be hijacked.
+  if (raw === undefined) return true;
+  const origin = normalOrigin(raw);
+  if (!origin) return false;
+  if (allowed.some((a) => normalOrigin(a) === origin)) return true;
+  // req.protocol and req.host honour X-Forwarded-Proto/-Host only under TRUST_PROXY.
+  const own = publicOrigin ?? (req.host ? normalOrigin(`${req.protocol}://${req.host}`) : null);
+  return origin === own;
+}
+
+/**
  * The socket gateway: authenticates (`?token=` access token or single-use ticket),
- * checks Origin, heartbeats, bounds queues and message sizes and rates, and closes the
- * sockets of revoked sessions. Features add channels; they never touch `ws` directly.
+ * checks Origin (scheme and host), caps sockets per user, heartbeats, bounds queues and
+ * message sizes and rates, and closes the sockets of revoked sessions. Features add
+ * channels; they never touch `ws` directly.
  */
 export interface GatewayPluginOptions {
   options?: Partial<GatewayOptions>;
@@ -102,10 +130,19 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
 
     await app.register(websocket, {
       options: { maxPayload: opts.maxMessageBytes },
-      // Shutdown: tell every client the server is going away (1001), then stop.
+      // Shutdown: tell every client the server is going away (1001), then stop. A client
+      // that never answers the close (asleep, gone, not reading) would hold the process for
+      // ws's own 30 s close timeout: it is cut after closeGraceMs.
       preClose(done) {
-        for (const c of all) c.socket.close(WS_CLOSE.goingAway, 'server shutting down');
-        this.websocketServer.close(() => done());
+        const wss = this.websocketServer;
+        for (const socket of wss.clients) socket.close(WS_CLOSE.goingAway, 'server shutting down');
+        const cut = setTimeout(() => {
+          for (const socket of wss.clients) socket.terminate();
+        }, opts.closeGraceMs);
+        wss.close(() => {
+          clearTimeout(cut);
+          done();
+        });
       },
     });
 
@@ -181,7 +218,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             config: { access: 'public' }, // authenticated below, from ?token=
             schema: { hide: true },
             preValidation: async (req, reply) => {
-              if (!originAllowed(req, opts.allowedOrigins)) {
+              if (!originAllowed(req, opts.publicOrigin, opts.allowedOrigins)) {
                 return reply.status(403).send({ message: 'Origin not allowed.' });
               }
             },
@@ -197,9 +234,27 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             };
             socket.on('message', onFrame);
             void (async () => {
-              const auth = token ? await authenticate(token).catch(() => null) : null;
+              let auth: Authenticated | null = null;
+              try {
+                auth = token ? await authenticate(token) : null;
+              } catch (err) {
+                // The database is unreachable: not the client's fault, so 1013 "try again
+                // later", never 4401, which would sign the user out.
+                if (isDatabaseUnavailable(err)) {
+                  req.log.warn({ err }, 'websocket authentication: database unavailable');
+                  return socket.close(WS_CLOSE.tooSlow, 'try again later');
+                }
+              }
               if (!auth) return socket.close(WS_CLOSE.unauthorized, 'not authenticated');
               if (!spec.allow(auth.user)) return socket.close(WS_CLOSE.forbidden, 'not allowed on this channel');
+              // Gone while authenticating: never tracked (its close event has already passed).
+              if (socket.readyState !== socket.OPEN) return;
+              // Checked and added in one synchronous step, so concurrent opens cannot overshoot.
+              let held = 0;
+              for (const c of all) if (c.user.id === auth.user.id) held++;
+              if (held >= opts.maxSocketsPerUser) {
+                return socket.close(WS_CLOSE.policy, `too many connections (limit ${opts.maxSocketsPerUser})`);
+              }
               conn = accept(spec, socket, auth.user, auth.sessionId);
               all.add(conn);
               const c = conn;
