@@ -55,6 +55,30 @@ test.describe('accessibility (axe-core)', () => {
     await expectAccessible(page);
   });
 
+  test('accounts and event logs, wide and on a phone', async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const [path, heading, name] of [
+      ['/admin', 'Legacy Dashboard', 'Staff accounts'],
+      ['/eventlogs', 'Event logs', 'Event logs'],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('table', { name })).toBeVisible();
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(page.getByRole('list', { name })).toBeVisible();
+      await expectAccessible(page);
+    }
+  });
+
+  test('the accounts console refusal for non-ADMIN', async ({ page }) => {
+    await signIn(page, 'hr');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'The accounts console is for ADMIN' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the help desk (/dashboard) with tickets, on a phone too', async ({ page, request }) => {
     const login = await request.post('/api/auth/jwt/login/', {
       data: { username: 'marketing', password: 'Portal#Demo2026' },

@@ -85,9 +85,13 @@ test.describe('admin console (Legacy Dashboard)', () => {
     await expect(row.getByText('Manager', { exact: true })).toBeVisible();
   });
 
-  test('is for ADMIN only', async ({ page }) => {
+  test('is for ADMIN only: others are told so, with a way home', async ({ page }) => {
     await signIn(page, 'director.gi');
     await page.goto('/admin');
+    // The menu opens it in a new tab, so it explains itself instead of landing on Home.
+    await expect(page.getByRole('heading', { level: 1, name: 'The accounts console is for ADMIN' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 });

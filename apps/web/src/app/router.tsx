@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
+import { AdminOnlyPage } from '../features/users/pages/admin-only-page';
 import { importWithReload, setChunkReloadTarget } from '../lib/lazy-import';
 import { setAppNavigator } from '../lib/navigation';
 import { RequireAuth } from './guards/require-auth';
@@ -125,7 +126,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'admin',
-                element: <RequirePermission allow={canAdministerAccounts} />,
+                element: <RequirePermission allow={canAdministerAccounts} denied={<AdminOnlyPage />} />,
                 children: [{ index: true, lazy: page(() => import('../features/users/pages/admin-users-page'), 'AdminUsersPage') }],
               },
             ],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMinutes, isEmpty, monthsBetween, roundToQuarter } from './format';
+import { formatDate, formatDateTime, formatMinutes, formatNumber, isEmpty, monthsBetween, roundToQuarter } from './format';
+import { changeLanguage } from './i18n/i18n';
 
 describe('isEmpty', () => {
   it.each([
@@ -126,5 +127,30 @@ describe('monthsBetween (a month is 30 days)', () => {
       expect((to.getTime() - from.getTime()) / 3_600_000).toBe(697);
       expect(monthsBetween(from, to)).toBe(0);
     });
+  });
+});
+
+describe('dates and numbers in the chosen language', () => {
+  const at = new Date(2026, 10, 23, 14, 5, 9);
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it('follow the current language, and re-format after a switch', async () => {
+    await changeLanguage('en');
+    expect(formatDateTime(at)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    expect(formatDate(at)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(at));
+    expect(formatNumber(12345)).toBe('12,345');
+    await changeLanguage('ar');
+    expect(formatDateTime(at, 'short', true)).toBe(
+      new Intl.DateTimeFormat('ar', { dateStyle: 'short', timeStyle: 'medium' }).format(at),
+    );
+    expect(formatDate(at.toISOString())).toBe(new Intl.DateTimeFormat('ar', { dateStyle: 'medium' }).format(at));
+    expect(formatNumber(12345)).toBe(new Intl.NumberFormat('ar').format(12345));
+  });
+
+  it('give an empty string for an invalid date, not "Invalid Date" or a throw', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });

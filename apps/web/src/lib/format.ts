@@ -1,4 +1,5 @@
 /** Display and arithmetic helpers of spec §5, shared by every feature. */
+import i18next from 'i18next';
 
 const NO_DATA = 'مخبرش';
 const MINUTES_PER_HOUR = 60;
@@ -62,4 +63,50 @@ export function monthsBetween(from: DateInput, to: DateInput = new Date()): numb
   if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return Number.NaN;
   const months = Math.trunc((calendarDay(b) - calendarDay(a)) / DAYS_PER_MONTH);
   return months === 0 ? 0 : months;
+}
+
+/*
+ * Dates and numbers in the chosen language: one cached Intl formatter per language and
+ * style, so every page formats alike and switching language re-formats on the next render.
+ */
+type DateTimeStyle = 'short' | 'medium';
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function language(): string {
+  return i18next.resolvedLanguage ?? i18next.language ?? 'en';
+}
+
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: (lang: string) => F): F {
+  const lang = language();
+  const id = `${lang}|${key}`;
+  let f = formatters.get(id) as F | undefined;
+  if (!f) {
+    f = make(lang);
+    formatters.set(id, f);
+  }
+  return f;
+}
+
+function toDate(value: DateInput): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A calendar date ("23 Nov 2026"); '' for an invalid date. */
+export function formatDate(value: DateInput, style: DateTimeStyle = 'medium'): string {
+  const d = toDate(value);
+  return d ? cached(`d:${style}`, (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style })).format(d) : '';
+}
+
+/** A date and time ("23 Nov 2026, 14:05"); `seconds` for logs. '' for an invalid date. */
+export function formatDateTime(value: DateInput, style: DateTimeStyle = 'medium', seconds = false): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const timeStyle = seconds ? 'medium' : 'short';
+  return cached(`dt:${style}:${timeStyle}`, (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style, timeStyle })).format(d);
+}
+
+/** A number with the language's grouping and digits. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);
 }

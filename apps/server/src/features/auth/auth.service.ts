@@ -3,7 +3,7 @@ import type { TChangePasswordRequest, TLoginRequest } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { auditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
+import { ApiError, fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
@@ -22,6 +22,7 @@ import { issueWsTicket, redeemWsTicket } from './ws-tickets.repository.js';
 import { isWsTicket } from './ws-tickets.js';
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+const ACCOUNT_DISABLED = 'This account is disabled. Ask an administrator to enable it.';
 
 /**
  * Who a throttle counts against: the account the identifier resolves to (so a username
@@ -46,7 +47,20 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Try again later.', wait);
 
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
-  if (!user || !ok || !user.is_active) {
+  if (user && ok && !user.is_active) {
+    // The right password for a disabled account: say so (only someone who knows the
+    // password learns it), so the person asks an administrator instead of retrying.
+    await withTx(ctx, (tx) =>
+      recordEvent(tx.db, auditSource(null, client), {
+        action: 'auth.login_failed',
+        targetType: 'user',
+        targetId: user.id,
+        details: { username: user.username, reason: 'inactive' },
+      }),
+    );
+    throw new ApiError(403, ACCOUNT_DISABLED);
+  }
+  if (!user || !ok) {
     await withTx(ctx, async (tx) => {
       await recordLoginFailure(tx.db, key, client.ip, window);
       await recordEvent(tx.db, auditSource(null, client), {
@@ -55,7 +69,7 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
         targetId: user?.id,
         // The typed identifier only when it names an account (then it is that account's name).
         details: user
-          ? { username: user.username, reason: !ok ? 'wrong password' : 'inactive' }
+          ? { username: user.username, reason: 'wrong password' }
           : { typed: `unknown identifier #${typedDigest(ctx, req.username)}`, reason: 'unknown user' },
       });
     });

@@ -21,6 +21,26 @@ export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<User
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Which of a new account's unique fields another account already has ('username', 'email'). */
+export async function takenAccountFields(db: Db, username: string, email: string): Promise<('username' | 'email')[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      sql<boolean>`lower(username) = ${username.toLowerCase()}`.as('username'),
+      sql<boolean>`lower(email) = ${email.toLowerCase()}`.as('email'),
+    ])
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]),
+    )
+    .execute();
+  const taken = new Set<'username' | 'email'>();
+  for (const r of rows) {
+    if (r.username) taken.add('username');
+    if (r.email) taken.add('email');
+  }
+  return [...taken];
+}
+
 /** Several at once (the demo seed, test factories). */
 export async function insertUsers(db: Db, values: Insertable<UsersTable>[]): Promise<void> {
   await db.insertInto('users').values(values).execute();

@@ -20,6 +20,7 @@ import {
   findUserByUsername,
   insertUser,
   listUsers,
+  takenAccountFields,
   updateUser,
   USER_UNIQUE_FIELDS,
 } from './users.repository.js';
@@ -44,8 +45,16 @@ export async function createAccount(
 ) {
   if (actor) requireAdmin(actor);
   const req = ZCreateAccountRequest.parse(input);
+  // Every problem at once (a taken username and a weak password are told together), so
+  // the form shows them all on the first try; the unique indexes still catch races.
+  const problems: Record<string, string[]> = {};
+  for (const field of await takenAccountFields(ctx.db, req.username, req.email)) {
+    problems[field] = [`A user with that ${field} already exists.`];
+  }
   const problem = passwordProblem(req.password, req.username);
-  if (problem) throw fieldError('password', problem);
+  if (problem) problems.password = [problem];
+  const first = Object.entries(problems)[0];
+  if (first) throw badRequest(first[1][0]!, problems);
   const { password, ...fields } = req;
   const password_hash = await hashPassword(password);
   try {

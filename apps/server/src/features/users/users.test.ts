@@ -151,6 +151,17 @@ describe('ADMIN console endpoints', () => {
     expect((await s.api('GET', '/api/auth/me/', { token: t2 })).status).toBe(401);
   });
 
+  it('reports every problem of a new account at once: taken username and email, weak password', async () => {
+    const res = await s.api('POST', '/api/admin/users/', {
+      token: admin,
+      body: { username: 'HR', email: 'hr@portal.example', password: 'password123', user_type: 'HR' },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.extra.fields).sort()).toEqual(['email', 'password', 'username']);
+    expect(res.body.extra.fields.username[0]).toMatch(/already exists/);
+    expect(res.body.extra.fields.password[0]).toMatch(/too common/);
+  });
+
   it('deactivation ends sessions and refuses sign-in; reactivation restores it', async () => {
     const list = await s.api('GET', '/api/admin/users/?search=g.sdm', { token: admin });
     const id = list.body.results[0].id;
@@ -161,7 +172,12 @@ describe('ADMIN console endpoints', () => {
     const denied = await s.api('POST', '/api/auth/jwt/login/', {
       body: { username: 'g.sdm', password: 'Portal#Demo2026' },
     });
-    expect(denied.status).toBe(400);
+    // The right password for a disabled account is told so (issue 11), not "invalid".
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/disabled/);
+    const wrong = await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'g.sdm', password: 'Not-It-1' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.extra.fields.non_field_errors).toHaveLength(1);
     await s.api('PATCH', `/api/admin/users/${id}/`, { token: admin, body: { is_active: true } });
     expect(await s.login('g.sdm')).toEqual(expect.any(String));
   });

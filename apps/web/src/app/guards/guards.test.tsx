@@ -78,7 +78,6 @@ describe('role guards (spec §6, permissions from @portal/contracts)', () => {
     ['/share/x', 'HR', '/', as('HR')],
     ['/share/call-end', 'IT', '/', as('IT')],
     ['/user/reports/reports-list', 'HR', '/', as('HR')],
-    ['/admin', 'IT, is_director', '/', as('IT', { is_director: true })],
   ])('%s as %s → %s', async (path, _who, expected, auth) => {
     const router = renderAt(path, auth);
     await expectHeading(/Welcome back/);
@@ -101,6 +100,18 @@ describe('role guards (spec §6, permissions from @portal/contracts)', () => {
   it('/admin is for ADMIN', async () => {
     renderAt('/admin', as('ADMIN'));
     await expectHeading('Legacy Dashboard');
+  });
+
+  // The menu opens /admin in a new tab: a silent redirect home would look like a broken link.
+  it.each([
+    ['HR', as('HR')],
+    ['IT, is_director', as('IT', { is_director: true })],
+  ])('/admin as %s says the accounts console is for ADMIN, with a link home', async (_who, auth) => {
+    const router = renderAt('/admin', auth);
+    await expectHeading('The accounts console is for ADMIN');
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { TeacupLoader } from '../../components/teacup-loader';
 import { HEADER_HEIGHT } from '../providers/theme';
+import { useToastSlot } from '../providers/toast-slot';
 import { AppHeader } from './app-header';
 
 /** True once `active` has held for `delayMs`: quick loads never flash the loader. */
@@ -25,6 +26,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const loadingRoute = useDelayed(navigation.state === 'loading', 150);
+  const toastSlot = useToastSlot();
   return (
     <>
       <Box
@@ -47,6 +49,32 @@ export function AppLayout() {
       </Box>
       <AppHeader />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ pt: `${HEADER_HEIGHT}px`, minHeight: '100dvh', outline: 'none' }}>
+        {/*
+          The toasts' place. Wide screens: react-toastify's fixed container, 8 px under the header.
+          Phones: in the page's flow, sticking under the header, so a toast pushes the heading
+          down instead of covering it (issue 11).
+        */}
+        <Box
+          ref={toastSlot}
+          sx={(theme) => ({
+            // react-toastify's own phone width: there its toasts span the screen.
+            '@media (max-width: 480px)': {
+              position: 'sticky',
+              top: HEADER_HEIGHT,
+              // Above dialogs, as the fixed container was; an empty slot has no height to block clicks.
+              zIndex: theme.zIndex.snackbar,
+              '& .Toastify__toast-container': {
+                position: 'relative',
+                top: '0 !important',
+                left: 0,
+                right: 0,
+                width: '100%',
+                transform: 'none',
+                padding: 0,
+              },
+            },
+          })}
+        />
         <Outlet />
       </Box>
       {loadingRoute ? <TeacupLoader overlay /> : null}

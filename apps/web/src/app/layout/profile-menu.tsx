@@ -14,6 +14,7 @@ import type { TUser } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Bidi } from '../../components/bidi';
 import { UserAvatar } from '../../components/user-avatar';
 import { logout } from '../../features/auth';
 import { LANGUAGES } from '../../lib/i18n/i18n';
@@ -53,9 +54,11 @@ export function ProfileMenu({ user }: { user: TUser }) {
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
       >
         <Box sx={{ px: 2, py: 1.5 }} role="presentation">
-          <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            <Bidi>{fullName}</Bidi>
+          </Typography>
           <Typography variant="body2" color="text.secondary">
-            {user.user_type} · @{user.username}
+            <Bidi>{user.user_type}</Bidi> · <Bidi>@{user.username}</Bidi>
           </Typography>
         </Box>
         <Divider />

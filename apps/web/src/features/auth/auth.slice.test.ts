@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
 import { createStore } from '../../app/store';
+import { sessionRejected } from '../../lib/api/base-query';
 import { playLoginFailureSound } from '../../lib/sounds';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { fakeApi, makeUser } from '../../test/fake-api';
@@ -9,7 +10,13 @@ import { authSlice, emptyAuthState, restoreAuthState, sessionCleared } from './a
 import { bootstrapSession, logout } from './session';
 
 vi.mock('react-toastify', () => ({
-  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }),
+  toast: Object.assign(vi.fn(), {
+    success: vi.fn(),
+    error: vi.fn(),
+    info: vi.fn(),
+    warning: vi.fn(),
+    dismiss: vi.fn(),
+  }),
 }));
 vi.mock('../../lib/sounds', () => ({ playLoginFailureSound: vi.fn() }));
 
@@ -56,7 +63,13 @@ describe('auth reducer (spec §4 transitions)', () => {
     const user = makeUser();
     localStorage.setItem(STORAGE_KEYS.token, 'saved');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    expect(restoreAuthState()).toEqual({ ...emptyAuthState, token: 'saved', user, isAuthenticated: true, authSuccessLoading: true });
+    expect(restoreAuthState()).toEqual({
+      ...emptyAuthState,
+      token: 'saved',
+      user,
+      isAuthenticated: true,
+      authSuccessLoading: true,
+    });
   });
 
   it('ignores a corrupt saved user', () => {
@@ -105,19 +118,34 @@ describe('login', () => {
   });
 
   it('a throttled login shows the server message', async () => {
-    fakeApi({ 'POST /api/auth/jwt/login/': () => ({ status: 429, body: { message: 'Too many failed login attempts. Try again later.' } }) });
+    fakeApi({
+      'POST /api/auth/jwt/login/': () => ({
+        status: 429,
+        body: { message: 'Too many failed login attempts. Try again later.' },
+      }),
+    });
     const store = createStore(emptyAuthState);
     await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'x' }));
     await settle(store);
     expect(toast.error).toHaveBeenCalledWith('Too many failed login attempts. Try again later.', expect.anything());
   });
 
-  it('an unreachable server shows the failure itself', async () => {
+  it('an unreachable server says so in plain words, never the raw failure', async () => {
     fakeApi({ 'POST /api/auth/jwt/login/': () => new TypeError('Failed to fetch') });
     const store = createStore(emptyAuthState);
     await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'x' }));
     await settle(store);
-    expect(toast.error).toHaveBeenCalledWith('TypeError: Failed to fetch', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      "Can't reach the portal. Check your connection and try again.",
+      expect.anything(),
+    );
+  });
+
+  it('a session the server ended leaves a reason for the login page', async () => {
+    fakeApi({ 'GET /api/notifications/unread-count/': () => ({ status: 401, body: { message: 'No.' } }) });
+    const store = createStore({ ...emptyAuthState, token: TOKEN, isAuthenticated: true });
+    store.dispatch(sessionRejected());
+    expect(store.getState().auth).toMatchObject({ token: '', user: null, signedOutBecause: 'sessionEnded' });
   });
 
   it.each(['INTERPRETER', 'GUEST'] as const)('%s is logged out at once, with a staff-only toast', async (type) => {
@@ -148,7 +176,12 @@ describe('session at start', () => {
     expect(store.getState().auth.authSuccessLoading).toBe(true);
     await store.dispatch(bootstrapSession());
     expect(api.calls[0]).toMatchObject({ key: 'GET /api/auth/me/', authorization: 'Bearer saved-token' });
-    expect(store.getState().auth).toMatchObject({ user, isAuthenticated: true, authSuccessLoading: false, token: 'saved-token' });
+    expect(store.getState().auth).toMatchObject({
+      user,
+      isAuthenticated: true,
+      authSuccessLoading: false,
+      token: 'saved-token',
+    });
   });
 
   it('a failed profile load logs out', async () => {
@@ -165,7 +198,12 @@ describe('session at start', () => {
 
   it('a revoked token (401) ends the session', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'revoked');
-    fakeApi({ 'GET /api/auth/me/': () => ({ status: 401, body: { message: 'Authentication credentials were not provided or are invalid.' } }) });
+    fakeApi({
+      'GET /api/auth/me/': () => ({
+        status: 401,
+        body: { message: 'Authentication credentials were not provided or are invalid.' },
+      }),
+    });
     const store = createStore();
     await store.dispatch(bootstrapSession());
     expect(store.getState().auth).toEqual(emptyAuthState);
@@ -198,9 +236,16 @@ describe('logout', () => {
 
 describe('change password', () => {
   it('stores the fresh token in place of the old one', async () => {
-    fakeApi({ 'POST /api/auth/change_password/': () => ({ status: 200, body: { detail: 'Password updated.', access: 'fresh' } }) });
+    fakeApi({
+      'POST /api/auth/change_password/': () => ({
+        status: 200,
+        body: { detail: 'Password updated.', access: 'fresh' },
+      }),
+    });
     const store = createStore({ ...emptyAuthState, token: 'old', user: makeUser(), isAuthenticated: true });
-    await store.dispatch(authApi.endpoints.changePassword.initiate({ old_password: 'a', new_password: 'b-long-enough' }));
+    await store.dispatch(
+      authApi.endpoints.changePassword.initiate({ old_password: 'a', new_password: 'b-long-enough' }),
+    );
     expect(store.getState().auth.token).toBe('fresh');
     await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh'));
   });

@@ -17,6 +17,8 @@ export interface AuthState {
   token: string;
   /** The spec's AuthSuccessLoading: the signed-in user's profile is being loaded. */
   authSuccessLoading: boolean;
+  /** Why the last session ended when the user did not sign out (shown on the login page). */
+  signedOutBecause: 'sessionEnded' | null;
 }
 
 export const emptyAuthState: AuthState = {
@@ -26,6 +28,7 @@ export const emptyAuthState: AuthState = {
   isAuthenticated: false,
   token: '',
   authSuccessLoading: false,
+  signedOutBecause: null,
 };
 
 /**
@@ -60,7 +63,9 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionRejected, () => emptyAuthState)
+      // The server ended the session (password changed or signed out elsewhere, an
+      // administrator): the login page says so rather than appearing unexplained.
+      .addCase(sessionRejected, () => ({ ...emptyAuthState, signedOutBecause: 'sessionEnded' as const }))
       .addMatcher(authApi.endpoints.login.matchPending, (state) => {
         state.loading = true;
         state.error = null;

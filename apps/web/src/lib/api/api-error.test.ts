@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { accountErrorMessage, errorMessage, fieldErrors } from './api-error';
 
-const body400 = (fields: Record<string, string[]>, message = 'Bad.') => ({ status: 400, data: { message, extra: { fields } } });
+const body400 = (fields: Record<string, string[]>, message = 'Bad.') => ({
+  status: 400,
+  data: { message, extra: { fields } },
+});
 
 describe('spec §8 login and account errors', () => {
   it.each([
@@ -21,20 +24,34 @@ describe('spec §8 login and account errors', () => {
     expect(accountErrorMessage({ status: 429, data: { message: 'Slow down.' } })).toEqual({ text: 'Slow down.' });
   });
 
-  it('with no response body, the error message itself', () => {
-    expect(accountErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({ text: 'TypeError: Failed to fetch' });
-    expect(accountErrorMessage({ status: 'TIMEOUT_ERROR', error: 'AbortError: signal timed out' })).toEqual({
-      text: 'AbortError: signal timed out',
+  // Spec §8 names no string for these: the issue-11 wording, in plain translated words.
+  it('with no response body, a plain message for its class, never the raw error', () => {
+    expect(accountErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({
+      text: "Can't reach the portal. Check your connection and try again.",
     });
-    expect(accountErrorMessage({ status: 502, data: '<html>bad gateway</html>' })).toEqual({ text: 'HTTP 502' });
-    expect(accountErrorMessage({ message: 'Rejected' })).toEqual({ text: 'Rejected' });
+    expect(accountErrorMessage({ status: 'TIMEOUT_ERROR', error: 'AbortError: signal timed out' })).toEqual({
+      text: 'The portal took too long to answer. Try again.',
+    });
+    expect(accountErrorMessage({ status: 502, data: '<html>bad gateway</html>' })).toEqual({
+      text: 'Something went wrong on the portal. Try again in a moment.',
+    });
+    expect(accountErrorMessage({ message: 'TypeError: x is undefined' })).toEqual({
+      text: 'Something went wrong. Try again.',
+    });
   });
 });
 
 describe('errorMessage and fieldErrors', () => {
   it('prefers the server message', () => {
     expect(errorMessage({ status: 404, data: { message: 'User not found.' } })).toBe('User not found.');
-    expect(errorMessage({ status: 'PARSING_ERROR', originalStatus: 200, data: 'x', error: 'SyntaxError: bad json' })).toBe('SyntaxError: bad json');
+    expect(
+      errorMessage({ status: 'PARSING_ERROR', originalStatus: 200, data: 'x', error: 'SyntaxError: bad json' }),
+    ).toBe('The portal sent an answer that could not be read. Try again.');
+    // A 500's body says nothing useful; a 503 says the portal is briefly away.
+    expect(errorMessage({ status: 500, data: { message: 'Internal server error.' } })).toBe(
+      'Something went wrong on the portal. Try again in a moment.',
+    );
+    expect(errorMessage({ status: 503, data: { message: 'Back shortly.' } })).toBe('Back shortly.');
   });
   it('extracts field errors', () => {
     expect(fieldErrors(body400({ old_password: ['Wrong.'] }))).toEqual({ old_password: ['Wrong.'] });

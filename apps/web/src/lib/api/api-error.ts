@@ -1,6 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { NON_FIELD_ERRORS, ZApiError, type TApiError } from '@portal/contracts';
+import { i18next } from '../i18n/i18n';
 
 export type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -11,19 +12,27 @@ export function apiErrorBody(error: RequestError): TApiError | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The failure's own message, for failures that carry no server body. */
+/**
+ * Failures without a server body, in plain translated words: never "TypeError: Failed
+ * to fetch". FETCH_ERROR / TIMEOUT_ERROR / PARSING_ERROR are spec §8's classes.
+ */
 function transportMessage(error: RequestError): string {
-  if (!error) return 'Unknown error';
-  if ('status' in error) {
-    if (typeof error.status === 'number') return `HTTP ${error.status}`;
-    return error.error; // FETCH_ERROR / TIMEOUT_ERROR / PARSING_ERROR
+  if (error && 'status' in error) {
+    if (error.status === 'FETCH_ERROR') return i18next.t('errors.network.fetch');
+    if (error.status === 'TIMEOUT_ERROR') return i18next.t('errors.network.timeout');
+    if (error.status === 'PARSING_ERROR') return i18next.t('errors.network.parsing');
+    if (typeof error.status === 'number' && error.status >= 500) return i18next.t('errors.network.server');
   }
-  return error.message ?? 'Unknown error';
+  return i18next.t('errors.network.unknown');
 }
 
-/** Generic message: the server's `message`, else the failure's own message. */
+/** Generic message: the server's `message` (a 5xx's in plain words), else the failure's own. */
 export function errorMessage(error: RequestError): string {
-  return apiErrorBody(error)?.message ?? transportMessage(error);
+  const body = apiErrorBody(error);
+  const status = error && 'status' in error ? error.status : undefined;
+  // A 503 says what is wrong (the database is away); other 5xx only that something is.
+  if (body && !(typeof status === 'number' && status >= 500 && status !== 503)) return body.message;
+  return transportMessage(error);
 }
 
 /**

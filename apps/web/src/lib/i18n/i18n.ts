@@ -1,5 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { VALIDATION_MESSAGES } from '@portal/contracts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import en from './locales/en.json';
 import { loadDirectionCache } from './direction-cache';
@@ -68,9 +69,20 @@ export async function initI18n(language: Language = storedLanguage()) {
  */
 export function translateServerText(text: string): string {
   const translated = i18next.getResource(i18next.language, 'server', text, { keySeparator: false });
-  return typeof translated === 'string' ? translated : text;
+  if (typeof translated === 'string') return translated;
+  // The contracts' plain validation messages ("At most 100 characters."), with their number.
+  for (const { key, pattern } of VALIDATION_PATTERNS) {
+    const m = pattern.exec(text);
+    if (m) return i18next.t(`validation.${key}` as 'validation.maxChars', { n: m[1] ?? '' });
+  }
+  return text;
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const VALIDATION_PATTERNS = Object.entries(VALIDATION_MESSAGES).map(([key, template]) => ({
+  key,
+  pattern: new RegExp(`^${template.split('{{n}}').map(escapeRegExp).join('(.+?)')}$`),
+}));
 
 /**
  * Switches language after the right-to-left styles (if needed) and the language's

@@ -38,7 +38,13 @@ export function LoginForm() {
         autoFocus
         required
       />
-      <PasswordField control={control} name="password" label={t('login.password')} autoComplete="current-password" required />
+      <PasswordField
+        control={control}
+        name="password"
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+      />
       <Button
         type="submit"
         variant="contained"

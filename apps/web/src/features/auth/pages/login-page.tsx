@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -23,7 +24,7 @@ function returnPath(location: Location): string {
 export function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { user, authSuccessLoading } = useSelector(selectAuth);
+  const { user, authSuccessLoading, signedOutBecause } = useSelector(selectAuth);
   const { language, setLanguage } = useLanguage();
 
   useEffect(() => {
@@ -49,7 +50,13 @@ export function LoginPage() {
     >
       <Paper
         variant="outlined"
-        sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 }, borderRadius: 4, boxShadow: '0 24px 60px -32px rgba(16, 32, 64, 0.35)' }}
+        sx={{
+          width: '100%',
+          maxWidth: 420,
+          p: { xs: 3, sm: 5 },
+          borderRadius: 4,
+          boxShadow: '0 24px 60px -32px rgba(16, 32, 64, 0.35)',
+        }}
       >
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', mb: 3 }}>
           <Box sx={(theme) => ({ display: 'block', ...theme.applyStyles('dark', { display: 'none' }) })}>
@@ -65,9 +72,21 @@ export function LoginPage() {
             {t('login.subtitle')}
           </Typography>
         </Box>
+        {signedOutBecause && (
+          <Alert severity="info" role="status" sx={{ mb: 2, textAlign: 'start' }}>
+            {t('errors.signedOutElsewhere')}
+          </Alert>
+        )}
         <LoginForm />
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Button size="small" color="inherit" startIcon={<TranslateRounded />} lang={other} onClick={() => void setLanguage(other)} sx={{ color: 'text.secondary' }}>
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<TranslateRounded />}
+            lang={other}
+            onClick={() => void setLanguage(other)}
+            sx={{ color: 'text.secondary' }}
+          >
             {t(`languages.${other}`)}
           </Button>
         </Box>

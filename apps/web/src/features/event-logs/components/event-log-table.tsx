@@ -1,57 +1,85 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TEventLog } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { Bidi } from '../../../components/bidi';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
 
 const detailsText = (d: Record<string, unknown>) => (Object.keys(d).length ? JSON.stringify(d) : '');
+const target = (r: TEventLog) => (r.target_type ? `${r.target_type} #${r.target_id}` : '');
 
+const columns: DataTableColumn<TEventLog>[] = [
+  {
+    key: 'at',
+    label: 'eventLogs.columns.at',
+    placement: 'secondary',
+    sortValue: (r) => Date.parse(r.at),
+    csv: (r) => r.at,
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (r) => <time dateTime={r.at}>{formatDateTime(r.at, 'medium', true)}</time>,
+  },
+  {
+    key: 'actor',
+    label: 'eventLogs.columns.actor',
+    sortValue: (r) => r.actor_username,
+    cell: (r) =>
+      r.actor_username ? (
+        <Bidi>{r.actor_username}</Bidi>
+      ) : (
+        <Typography component="span" color="text.secondary">
+          —
+        </Typography>
+      ),
+  },
+  {
+    key: 'action',
+    label: 'eventLogs.columns.action',
+    placement: 'primary',
+    sortValue: (r) => r.action,
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (r) => (
+      <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        <Bidi dir="ltr">{r.action}</Bidi>
+      </Box>
+    ),
+  },
+  {
+    key: 'target',
+    label: 'eventLogs.columns.target',
+    sortValue: target,
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (r) => <Bidi dir="ltr">{target(r)}</Bidi>,
+  },
+  {
+    key: 'address',
+    label: 'eventLogs.columns.address',
+    sortValue: (r) => r.ip,
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (r) => (
+      <Box component="span" title={r.user_agent}>
+        <Bidi dir="ltr">{r.ip}</Bidi>
+      </Box>
+    ),
+  },
+  {
+    key: 'details',
+    label: 'eventLogs.columns.details',
+    csv: (r) => detailsText(r.details),
+    cellSx: { fontFamily: 'monospace', fontSize: 12, maxWidth: 420, wordBreak: 'break-word' },
+    cell: (r) => (
+      // JSON reads left to right in an Arabic page too (braces stay the right way round).
+      <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', display: 'block', textAlign: 'start' }}>
+        {detailsText(r.details)}
+      </Box>
+    ),
+  },
+];
+
+/** The audit trail's rows; the page's "Download CSV" is the server's export of the whole filter. */
 export function EventLogTable({ rows }: { rows: TEventLog[] }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('eventLogs.title')}>
-        <TableHead>
-          <TableRow>
-            {(['at', 'actor', 'action', 'target', 'address', 'details'] as const).map((c) => (
-              <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {t(`eventLogs.columns.${c}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
-              </TableCell>
-              <TableCell>
-                {r.actor_username || (
-                  <Typography component="span" color="text.secondary">
-                    —
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.action}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {r.target_type ? `${r.target_type} #${r.target_id}` : ''}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }} title={r.user_agent}>
-                {r.ip}
-              </TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 420, wordBreak: 'break-word' }}>
-                {detailsText(r.details)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const { t } = useTranslation();
+  // The page shows its own loading, error and empty states.
+  if (rows.length === 0) return null;
+  return <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} label={t('eventLogs.title')} emptyText={t('eventLogs.empty')} />;
 }

@@ -5,6 +5,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { TNotification } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { Bidi } from '../../../components/bidi';
+import { formatDateTime } from '../../../lib/format';
 
 /** Spec §9: the menu is at most 350 px tall; each card is 250 px wide. */
 export const MENU_MAX_HEIGHT = 350;
@@ -19,8 +21,7 @@ interface Props {
 }
 
 export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }: Props) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const { t } = useTranslation();
   return (
     <Box
       sx={{ maxHeight: MENU_MAX_HEIGHT, overflowY: 'auto', p: 1, display: 'grid', gap: 1 }}
@@ -43,10 +44,12 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
         >
           <CardActionArea onClick={() => onOpen(n)} sx={{ p: 1.25 }} aria-label={n.message}>
             <Typography variant="body2" sx={{ fontWeight: n.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>
-              {n.message}
+              <Bidi>{n.message}</Bidi>
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              <time dateTime={n.timestamp}>{when.format(new Date(n.timestamp))}</time>
+              <Bidi>
+                <time dateTime={n.timestamp}>{formatDateTime(n.timestamp, 'short')}</time>
+              </Bidi>
             </Typography>
           </CardActionArea>
         </Card>

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { TTicketPriority, TTicketStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isolate } from '../ticket-format';
+import { Bidi, BidiTrans } from '../../../components/bidi';
+import { formatDateTime } from '../../../lib/format';
 import { TicketPriorityChip, TicketStatusChip } from './ticket-chips';
 
 export interface TicketListEntry {
@@ -21,17 +22,16 @@ export interface TicketListEntry {
 
 /** One ticket in the owner's lists: the whole card links to its thread. */
 export function TicketListItem({ ticket, to }: { ticket: TicketListEntry; to: string }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
   return (
     <Card component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea component={Link} to={to} sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
           <Typography component="h3" sx={{ fontWeight: 600, flex: '1 1 240px', minWidth: 0 }} noWrap>
             <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, mr: 1 }}>
-              #{ticket.id}
+              <Bidi>#{ticket.id}</Bidi>
             </Box>
-            {ticket.subject}
+            <Bidi>{ticket.subject}</Bidi>
           </Typography>
           <TicketStatusChip status={ticket.status} />
           {ticket.priority === 'high' || ticket.priority === 'urgent' ? (
@@ -39,9 +39,11 @@ export function TicketListItem({ ticket, to }: { ticket: TicketListEntry; to: st
           ) : null}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {t('tickets.thread.toDesk', { department: isolate(ticket.department) })} ·{' '}
+          <BidiTrans i18nKey="tickets.thread.toDesk" values={{ department: ticket.department }} /> ·{' '}
           {t('tickets.home.replies', { count: ticket.replies })} ·{' '}
-          <time dateTime={ticket.at}>{time.format(new Date(ticket.at))}</time>
+          <Bidi>
+            <time dateTime={ticket.at}>{formatDateTime(ticket.at)}</time>
+          </Bidi>
         </Typography>
       </CardActionArea>
     </Card>

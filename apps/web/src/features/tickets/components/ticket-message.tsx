@@ -4,7 +4,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TTicketAttachment, TTicketUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { Bidi } from '../../../components/bidi';
 import { UserAvatar } from '../../../components/user-avatar';
+import { formatDateTime } from '../../../lib/format';
 import { ownerName } from '../ticket-format';
 import { AttachmentList } from './attachment-list';
 
@@ -26,8 +28,7 @@ export function TicketMessage({
   /** Written by the desk (not the owner). */
   desk: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
   return (
     <Box component="article" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
       <UserAvatar user={{ ...author, avatar: '' }} size={36} />
@@ -46,11 +47,11 @@ export function TicketMessage({
       >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 0.75 }}>
           <Typography component="h3" sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
-            {mine ? t('tickets.thread.you') : ownerName(author)}
+            {mine ? t('tickets.thread.you') : <Bidi>{ownerName(author)}</Bidi>}
           </Typography>
           {desk ? <Chip size="small" color="primary" variant="outlined" label={t('tickets.thread.deskBadge')} /> : null}
           <Typography variant="body2" color="text.secondary" component="time" dateTime={at}>
-            {time.format(new Date(at))}
+            <Bidi>{formatDateTime(at)}</Bidi>
           </Typography>
         </Box>
         {/* The writer's own direction, whatever the page's (English text in the Arabic UI). */}

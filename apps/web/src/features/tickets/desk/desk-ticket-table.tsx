@@ -1,20 +1,10 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import type { TTicketPriority, TTicketStatus, TTicketUser } from '@portal/contracts';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketPriority, type TTicketStatus, type TTicketUser } from '@portal/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMinutes } from '../../../lib/format';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
@@ -50,114 +40,119 @@ function WaitingChip({ minutes }: { minutes: number }) {
   );
 }
 
+const PRIORITY_RANK = Object.fromEntries(TICKET_PRIORITIES.map((p, i) => [p, i])) as Record<TTicketPriority, number>;
+const STATUS_RANK = Object.fromEntries(TICKET_STATUSES.map((s, i) => [s, i])) as Record<TTicketStatus, number>;
+
 /** Tickets of the desk: a table on wide screens, cards on phones; each opens the desk's thread. */
 export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atLabel: string; label: string }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { i18n } = useTranslation();
   // The thread's "Back to the desk" returns to this very view (filters, tab, page).
   const { pathname, search } = useLocation();
-  const state = { back: pathname + search };
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-
-  if (!wide) {
-    return (
-      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={label}>
-        {rows.map((r) => (
-          <Card component="li" key={r.id} sx={{ listStyle: 'none' }}>
-            <CardActionArea component={Link} to={deskTicketPath(r.id)} state={state} sx={{ p: 2 }}>
-              <Typography sx={{ fontWeight: 600, mb: 0.75 }}>
-                <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, mr: 1 }}>
-                  #{r.id}
-                </Box>
-                {r.subject}
-              </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 0.75 }}>
-                <TicketStatusChip status={r.status} />
-                <TicketPriorityChip priority={r.priority} />
-                {r.overdueMinutes !== null ? <WaitingChip minutes={r.overdueMinutes} /> : null}
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                {ownerName(r.user)} · {r.department} · <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
-                {r.assignee ? ` · ${t('tickets.assignee.column')}: ${ownerName(r.assignee)}` : ''}
-              </Typography>
-            </CardActionArea>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {['#', t('tickets.fields.subject'), t('tickets.fields.owner'), t('tickets.fields.department')].map((h) => (
-              <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {h}
-              </TableCell>
-            ))}
-            <TableCell sx={{ fontWeight: 600 }}>{t('tickets.fields.priority')}</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{t('tickets.fields.status')}</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{t('tickets.assignee.column')}</TableCell>
-            <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{atLabel}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow
-              key={r.id}
-              hover
-              onClick={() => void navigate(deskTicketPath(r.id), { state })}
-              sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
+  const back = pathname + search;
+  const columns = useMemo((): DataTableColumn<DeskRow>[] => {
+    const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return [
+      {
+        key: 'id',
+        header: '#',
+        csvHeader: '#',
+        placement: 'primary',
+        sortValue: (r) => r.id,
+        cellSx: { color: 'text.secondary' },
+        cell: (r) => r.id,
+        cardCell: (r) => (
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+            #{r.id}
+          </Box>
+        ),
+      },
+      {
+        key: 'subject',
+        label: 'tickets.fields.subject',
+        placement: 'primary',
+        sortValue: (r) => r.subject,
+        cellSx: { maxWidth: 360 },
+        cell: (r) => (
+          <>
+            {/* The link makes the row reachable by keyboard; the row's click is for the mouse. */}
+            <Box
+              component={Link}
+              to={deskTicketPath(r.id)}
+              state={{ back }}
+              onClick={(e) => e.stopPropagation()}
+              sx={{ color: 'text.primary', fontWeight: 600, textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
             >
-              <TableCell sx={{ color: 'text.secondary' }}>{r.id}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>
-                {/* The link makes the row reachable by keyboard; the row's click is for the mouse. */}
-                <Box
-                  component={Link}
-                  to={deskTicketPath(r.id)}
-                  state={state}
-                  onClick={(e) => e.stopPropagation()}
-                  sx={{
-                    color: 'text.primary',
-                    fontWeight: 600,
-                    textDecoration: 'none',
-                    '&:hover': { textDecoration: 'underline' },
-                  }}
-                >
-                  {r.subject}
-                </Box>
-                {r.overdueMinutes !== null ? (
-                  <Box sx={{ mt: 0.5 }}>
-                    <WaitingChip minutes={r.overdueMinutes} />
-                  </Box>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
-                  <UserAvatar user={{ ...r.user, avatar: '' }} size={28} />
-                  {ownerName(r.user)}
-                </Box>
-              </TableCell>
-              <TableCell>{r.department}</TableCell>
-              <TableCell>
-                <TicketPriorityChip priority={r.priority} />
-              </TableCell>
-              <TableCell>
-                <TicketStatusChip status={r.status} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: r.assignee ? 'text.primary' : 'text.secondary' }}>
-                {r.assignee ? ownerName(r.assignee) : '—'}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+              {r.subject}
+            </Box>
+            {r.overdueMinutes !== null ? (
+              <Box sx={{ mt: 0.5 }}>
+                <WaitingChip minutes={r.overdueMinutes} />
+              </Box>
+            ) : null}
+          </>
+        ),
+        // The whole card is the link on phones: no link inside a link.
+        cardCell: (r) => r.subject,
+      },
+      {
+        key: 'owner',
+        label: 'tickets.fields.owner',
+        sortValue: (r) => ownerName(r.user),
+        cell: (r) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+            <UserAvatar user={{ ...r.user, avatar: '' }} size={28} />
+            {ownerName(r.user)}
+          </Box>
+        ),
+        cardCell: (r) => ownerName(r.user),
+      },
+      { key: 'department', label: 'tickets.fields.department', sortValue: (r) => r.department, cell: (r) => r.department },
+      {
+        key: 'priority',
+        label: 'tickets.fields.priority',
+        placement: 'secondary',
+        sortValue: (r) => PRIORITY_RANK[r.priority],
+        csv: (r) => r.priority,
+        cell: (r) => <TicketPriorityChip priority={r.priority} />,
+      },
+      {
+        key: 'status',
+        label: 'tickets.fields.status',
+        placement: 'secondary',
+        sortValue: (r) => STATUS_RANK[r.status],
+        csv: (r) => r.status,
+        cell: (r) => <TicketStatusChip status={r.status} />,
+      },
+      {
+        key: 'waiting',
+        header: null,
+        placement: 'secondary',
+        // Wide screens show it under the subject; on phones beside the chips, as before.
+        cardOnly: true,
+        cell: (r) => (r.overdueMinutes !== null ? <WaitingChip minutes={r.overdueMinutes} /> : null),
+      },
+      {
+        key: 'assignee',
+        label: 'tickets.assignee.column',
+        sortValue: (r) => (r.assignee ? ownerName(r.assignee) : null),
+        cellSx: { whiteSpace: 'nowrap' },
+        cell: (r) => (
+          <Box component="span" sx={{ color: r.assignee ? 'text.primary' : 'text.secondary' }}>
+            {r.assignee ? ownerName(r.assignee) : '—'}
+          </Box>
+        ),
+      },
+      {
+        key: 'at',
+        header: atLabel,
+        csvHeader: atLabel,
+        sortValue: (r) => Date.parse(r.at),
+        csv: (r) => r.at,
+        cellSx: { whiteSpace: 'nowrap' },
+        cell: (r) => <time dateTime={r.at}>{time.format(new Date(r.at))}</time>,
+      },
+    ];
+  }, [atLabel, back, i18n.language]);
+
+  return <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} label={label} rowLink={(r) => ({ to: deskTicketPath(r.id), state: { back } })} />;
 }

@@ -33,7 +33,9 @@ import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips
 import { TicketAssignee } from '../components/ticket-assignee';
 import { TicketMessage } from '../components/ticket-message';
 import { TicketStatusControl } from '../components/ticket-status-control';
-import { isolate, overdueMinutes, ownerName } from '../ticket-format';
+import { overdueMinutes, ownerName } from '../ticket-format';
+import { BidiTrans } from '../../../components/bidi';
+import { formatDateTime } from '../../../lib/format';
 
 type View = 'owner' | 'desk';
 
@@ -44,19 +46,21 @@ const BACK: Record<View, { to: string; key: 'tickets.thread.backHome' | 'tickets
 
 /** Why no reply box: closed, and whether (and until when) this viewer may reopen. */
 function ClosedNotice({ ticket, viewer }: { ticket: TTicket; viewer: TUser }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (isTicketDesk(viewer, ticket.department)) return <Alert severity="info">{t('tickets.thread.closedDesk')}</Alert>;
   const until = ticket.closed_at ? reopenDeadline(ticket.closed_at) : null;
   if (until && until.getTime() > Date.now()) {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(until);
-    return <Alert severity="info">{t('tickets.thread.closedOwner', { date })}</Alert>;
+    return (
+      <Alert severity="info">
+        <BidiTrans i18nKey="tickets.thread.closedOwner" values={{ date: formatDateTime(until) }} />
+      </Alert>
+    );
   }
   return <Alert severity="info">{t('tickets.thread.closedFinal')}</Alert>;
 }
 
 function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser; view: View }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
   const owner = ticket.user;
   return (
     <>
@@ -66,7 +70,9 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
           <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <span>{t('tickets.thread.number', { id: ticket.id })}</span>
             <span aria-hidden="true">·</span>
-            <span>{t('tickets.thread.toDesk', { department: isolate(ticket.department) })}</span>
+            <span>
+              <BidiTrans i18nKey="tickets.thread.toDesk" values={{ department: ticket.department }} />
+            </span>
             <TicketStatusChip status={ticket.status} />
             <TicketPriorityChip priority={ticket.priority} />
           </Box>
@@ -82,7 +88,7 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
             }
             variant="outlined"
           >
-            {t('tickets.thread.waiting', { time: isolate(time.format(new Date(ticket.waiting_since))) })}
+            <BidiTrans i18nKey="tickets.thread.waiting" values={{ time: formatDateTime(ticket.waiting_since) }} />
           </Alert>
         ) : null}
         <Stack
@@ -131,13 +137,19 @@ function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser
           <ClosedNotice ticket={ticket} viewer={viewer} />
         )}
         <Typography variant="body2" color="text.secondary">
-          {t('tickets.thread.opened', {
-            name: isolate(ownerName(owner)),
-            time: isolate(time.format(new Date(ticket.created_at))),
-          })}
-          {ticket.first_response_at
-            ? ` · ${t('tickets.thread.firstResponse', { time: isolate(time.format(new Date(ticket.first_response_at))) })}`
-            : ''}
+          <BidiTrans
+            i18nKey="tickets.thread.opened"
+            values={{ name: ownerName(owner), time: formatDateTime(ticket.created_at) }}
+          />
+          {ticket.first_response_at ? (
+            <>
+              {' · '}
+              <BidiTrans
+                i18nKey="tickets.thread.firstResponse"
+                values={{ time: formatDateTime(ticket.first_response_at) }}
+              />
+            </>
+          ) : null}
         </Typography>
       </Stack>
     </>

@@ -5,12 +5,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BlockRounded from '@mui/icons-material/BlockRounded';
@@ -22,6 +16,8 @@ import type { TUser } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Bidi } from '../../../components/bidi';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { UserAvatar } from '../../../components/user-avatar';
 
 export type AccountAction = 'edit' | 'reset' | 'deactivate' | 'reactivate';
@@ -70,7 +66,89 @@ function RowActions({ user, isSelf, onAction }: { user: TUser; isSelf: boolean; 
   );
 }
 
-/** The legacy dashboard's accounts table. */
+const fullName = (user: TUser) => [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+const columns: DataTableColumn<TUser>[] = [
+  {
+    key: 'user',
+    label: 'admin.user',
+    placement: 'primary',
+    sortValue: (user) => fullName(user) || user.username,
+    csv: (user) => user.username,
+    cell: (user) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+        <UserAvatar user={user} size={34} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            component={RouterLink}
+            to={`/profile/${encodeURIComponent(user.username)}`}
+            sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere', '&:hover': { textDecoration: 'underline' } }}
+          >
+            <Bidi>{fullName(user) || user.username}</Bidi>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Bidi dir="ltr">@{user.username}</Bidi>
+          </Typography>
+        </Box>
+      </Box>
+    ),
+  },
+  {
+    key: 'email',
+    label: 'account.email',
+    sortValue: (user) => user.email,
+    cell: (user) => (
+      <Box component="span" dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Box>
+    ),
+  },
+  {
+    key: 'type',
+    label: 'admin.type',
+    placement: 'secondary',
+    sortValue: (user) => user.user_type,
+    cell: (user) => <Chip label={user.user_type} size="small" variant="outlined" />,
+  },
+  {
+    key: 'roles',
+    label: 'profile.flags',
+    placement: 'secondary',
+    cell: (user) => <RoleChips user={user} />,
+  },
+  {
+    key: 'status',
+    label: 'admin.status',
+    placement: 'secondary',
+    sortValue: (user) => (user.is_active ? 0 : 1),
+    cell: (user) => <StatusChip active={user.is_active} />,
+  },
+];
+
+function RoleChips({ user }: { user: TUser }) {
+  const { t } = useTranslation();
+  if (!user.is_director && !user.is_manager) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {user.is_director ? <Chip label={t('account.director')} size="small" color="secondary" /> : null}
+      {user.is_manager ? <Chip label={t('account.manager')} size="small" color="secondary" variant="outlined" /> : null}
+    </Box>
+  );
+}
+
+function StatusChip({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      label={active ? t('account.active') : t('account.inactive')}
+      size="small"
+      color={active ? 'success' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+/** The legacy dashboard's accounts table: a table on wide screens, a card per account on phones. */
 export function AccountsTable({
   users,
   selfId,
@@ -82,68 +160,16 @@ export function AccountsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table aria-label={t('admin.accountsTable')} sx={{ minWidth: 760 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('admin.user')}</TableCell>
-            <TableCell>{t('account.email')}</TableCell>
-            <TableCell>{t('admin.type')}</TableCell>
-            <TableCell>{t('profile.flags')}</TableCell>
-            <TableCell>{t('admin.status')}</TableCell>
-            <TableCell align="right">{t('admin.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => {
-            const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-            return (
-              <TableRow key={user.id} hover sx={{ opacity: user.is_active ? 1 : 0.6 }}>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <UserAvatar user={user} size={34} />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography
-                        component={RouterLink}
-                        to={`/profile/${encodeURIComponent(user.username)}`}
-                        sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
-                      >
-                        {name || user.username}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        @{user.username}
-                      </Typography>
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                  {user.email}
-                </TableCell>
-                <TableCell>
-                  <Chip label={user.user_type} size="small" variant="outlined" />
-                </TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    {user.is_director ? <Chip label={t('account.director')} size="small" color="secondary" /> : null}
-                    {user.is_manager ? <Chip label={t('account.manager')} size="small" color="secondary" variant="outlined" /> : null}
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    label={user.is_active ? t('account.active') : t('account.inactive')}
-                    size="small"
-                    color={user.is_active ? 'success' : 'default'}
-                    variant={user.is_active ? 'filled' : 'outlined'}
-                  />
-                </TableCell>
-                <TableCell align="right">
-                  <RowActions user={user} isSelf={user.id === selfId} onAction={onAction} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={users}
+      columns={columns}
+      rowKey={(user) => user.id}
+      label={t('admin.accountsTable')}
+      size="medium"
+      actionsLabel={t('admin.actions')}
+      actions={(user) => <RowActions user={user} isSelf={user.id === selfId} onAction={onAction} />}
+      rowSx={(user) => ({ opacity: user.is_active ? 1 : 0.6 })}
+      emptyText={t('admin.empty')}
+    />
   );
 }

@@ -29,7 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A colleague's card: name, type, department group, roles, contact. */
+/** A colleague's card: name, type, department group, roles, status, contact. */
 export function ProfileCard({ profile }: { profile: TPublicProfile }) {
   const { t } = useTranslation();
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.username;
@@ -61,9 +61,13 @@ export function ProfileCard({ profile }: { profile: TPublicProfile }) {
           <Row label={t('profile.department')}>
             <Typography variant="body2">{group ?? '—'}</Typography>
           </Row>
+          {/* Roles are director and manager only; whether the account is active is its status. */}
           <Row label={t('profile.flags')}>
             {profile.is_director ? <Chip label={t('account.director')} size="small" color="secondary" /> : null}
             {profile.is_manager ? <Chip label={t('account.manager')} size="small" color="secondary" variant="outlined" /> : null}
+            {!profile.is_director && !profile.is_manager ? <Typography variant="body2">—</Typography> : null}
+          </Row>
+          <Row label={t('profile.status')}>
             <Chip
               label={profile.is_active ? t('account.active') : t('account.inactive')}
               size="small"

@@ -85,7 +85,8 @@ export function AdminUsersPage() {
           </Button>
         }
       />
-      <Card>
+      {/* overflow visible: the accounts table's header sticks under the app header while scrolling. */}
+      <Card sx={{ overflow: 'visible' }}>
         <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
           <TextField
             label={t('admin.search')}

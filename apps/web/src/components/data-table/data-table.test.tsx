@@ -1,0 +1,186 @@
+import Button from '@mui/material/Button';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toCsv } from './csv';
+import { DataTable, type DataTableColumn } from './data-table';
+import { fakeMediaQueryList } from '../../test/media';
+
+interface Person {
+  id: number;
+  name: string;
+  age: number;
+  note: string;
+}
+
+const people: Person[] = [
+  { id: 1, name: 'Mona', age: 41, note: 'likes tea' },
+  { id: 2, name: 'Adel', age: 29, note: 'says "hi", twice' },
+  { id: 3, name: 'Zeinab', age: 35, note: '=SUM(A1)' },
+];
+
+const columns: DataTableColumn<Person>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    csvHeader: 'Name',
+    placement: 'primary',
+    sortValue: (p) => p.name,
+    cell: (p) => p.name,
+  },
+  {
+    key: 'age',
+    header: 'Age',
+    csvHeader: 'Age',
+    placement: 'secondary',
+    sortValue: (p) => p.age,
+    cell: (p) => `${p.age} y`,
+  },
+  { key: 'note', header: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
+];
+
+/** Wide (≥ md) or phone layout: jsdom has no layout, so the media query is answered here. */
+function viewport(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, wide ? query.includes('min-width') : false),
+  );
+}
+
+function renderInRouter(node: ReactNode) {
+  const router = createMemoryRouter([{ path: '/', element: node }], { initialEntries: ['/'] });
+  return render(<RouterProvider router={router} />);
+}
+
+const table = (extra: Partial<Parameters<typeof DataTable<Person>>[0]> = {}) => (
+  <DataTable
+    rows={people}
+    columns={columns}
+    rowKey={(p) => p.id}
+    label="People"
+    actions={(p) => <Button size="small">{`Edit ${p.name}`}</Button>}
+    {...extra}
+  />
+);
+
+const bodyNames = () =>
+  within(screen.getByRole('table', { name: 'People' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('DataTable on wide screens', () => {
+  it('sorts by a header click, toggling the direction, with aria-sort', async () => {
+    viewport(true);
+    renderInRouter(table());
+    expect(bodyNames()).toEqual(['Mona', 'Adel', 'Zeinab']); // the given order until asked
+    const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    // Not sortable: no aria-sort at all.
+    expect(screen.getByRole('columnheader', { name: 'Note' })).not.toHaveAttribute('aria-sort');
+
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(bodyNames()).toEqual(['Adel', 'Mona', 'Zeinab']);
+
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(bodyNames()).toEqual(['Zeinab', 'Mona', 'Adel']);
+  });
+
+  it('sorts from the keyboard (Tab to the header, Enter and Space)', async () => {
+    viewport(true);
+    renderInRouter(table());
+    const ageHeader = screen.getByRole('columnheader', { name: 'Age' });
+    const nameButton = screen.getByRole('button', { name: 'Name' });
+    const ageButton = within(ageHeader).getByRole('button', { name: 'Age' });
+    nameButton.focus();
+    await userEvent.tab();
+    expect(ageButton).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(ageHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(bodyNames()).toEqual(['Adel', 'Zeinab', 'Mona']);
+    await userEvent.keyboard(' ');
+    expect(ageHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(bodyNames()).toEqual(['Mona', 'Zeinab', 'Adel']);
+    // Only one column is sorted at a time.
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('puts the row actions in the last column, and shows the empty and loading states', () => {
+    viewport(true);
+    const { unmount } = renderInRouter(table());
+    const firstRow = screen.getAllByRole('row')[1]!;
+    expect(within(firstRow).getByRole('button', { name: 'Edit Mona' })).toBeInTheDocument();
+    unmount();
+    const empty = renderInRouter(table({ rows: [], emptyText: 'No people here.' }));
+    expect(screen.getByText('No people here.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    empty.unmount();
+    renderInRouter(table({ rows: [], loading: true }));
+    expect(screen.getByLabelText('Loading…')).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('DataTable on phones', () => {
+  it('renders one card per row with its actions, and no table', () => {
+    viewport(false);
+    renderInRouter(table());
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'People' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Mona')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('41 y')).toBeInTheDocument();
+    // Detail columns are labelled, since a card has no header row.
+    expect(within(cards[0]!).getByText('Note')).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('button', { name: 'Edit Adel' })).toBeVisible();
+  });
+
+  it('offers the sort as a choice', async () => {
+    viewport(false);
+    renderInRouter(table());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Age (Z→A, high→low)' }));
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByText(/^\d+ y$/).textContent)).toEqual(['41 y', '35 y', '29 y']);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports the rows as shown, quoted, with formulas defused', async () => {
+    viewport(true);
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      saved = b as Blob;
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderInRouter(table({ csvFilename: 'people.csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Age' })); // youngest first
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('people.csv');
+    // A byte-order mark first, so spreadsheets read the Arabic as UTF-8 (text() drops it).
+    expect([...new Uint8Array(await saved!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = await saved!.text();
+    expect(text).toBe(
+      'Name,Age,Note\r\n' + 'Adel,29,"says ""hi"", twice"\r\n' + "Zeinab,35,'=SUM(A1)\r\n" + 'Mona,41,likes tea\r\n',
+    );
+  });
+
+  it('toCsv leaves numbers alone and empties nulls', () => {
+    const csv = toCsv(
+      [
+        { header: 'n', value: (r: { n: number | null }) => r.n },
+        { header: 'neg', value: () => '-1' },
+      ],
+      [{ n: -5 }, { n: null }],
+    );
+    expect(csv).toBe("n,neg\r\n-5,'-1\r\n,'-1\r\n");
+  });
+});

@@ -1,0 +1,2 @@
+export { DataTable, type DataTableColumn, type DataTableProps, type SortDirection, type SortState } from './data-table';
+export { downloadCsv, toCsv, type CsvColumn } from './csv';

@@ -1,0 +1,103 @@
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, expect, signIn, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing scrolls sideways: neither the page nor any element of the list is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page, list: Locator) {
+  const page_ = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(page_.scroll).toBeLessThanOrEqual(page_.inner);
+  const tooWide = await list.evaluate((root) => {
+    const inner = window.innerWidth;
+    return [root, ...root.querySelectorAll('*')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > inner + 0.5 || box.left < -0.5 || el.scrollWidth > el.clientWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+  });
+  expect(tooWide).toEqual([]);
+}
+
+/** Wholly inside the viewport (not pushed off to the side). */
+async function expectOnScreen(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  const box = (await target.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+test.describe('small screens (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test('accounts: a card per account, actions on screen, no sideways scrolling', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Legacy Dashboard' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Staff accounts' });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
+    const finance = list.getByRole('listitem').filter({ hasText: '@finance' });
+    await expectOnScreen(page, finance.getByRole('button', { name: 'Edit finance' }));
+    await expectOnScreen(page, finance.getByRole('button', { name: 'More actions for finance' }));
+    await expectNoSidewaysScroll(page, list);
+  });
+
+  test('event logs: a card per event, no sideways scrolling', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/eventlogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Event logs' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Event logs' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await expectOnScreen(page, page.getByRole('button', { name: 'Download CSV' }));
+    await expectNoSidewaysScroll(page, list);
+  });
+
+  test('a toast sits below the header and does not cover the page heading', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signIn(page, 'admin');
+    await page.goto('/admin');
+    await page.getByLabel('Search by name, username or email').fill(account.username);
+    const card = page.getByRole('list', { name: 'Staff accounts' }).getByRole('listitem').filter({ hasText: account.username });
+    await card.getByRole('button', { name: `More actions for ${account.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Account Updated successful.' });
+    await expect(toast).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Measure where the toast rests, not mid-way through its entrance animation.
+    // (The progress bar runs for the toast's 3 s: not waited for.)
+    await toast.evaluate((el) =>
+      Promise.all(
+        el
+          .getAnimations({ subtree: true })
+          .filter((a) => !(a as CSSAnimation).animationName?.includes('Progress'))
+          .map((a) => a.finished),
+      ),
+    );
+    const toastBox = (await toast.boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 1, name: 'Legacy Dashboard' }).boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // Below the 80 px header (spec §9), not over it…
+    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // …and not over the page's heading either.
+    const overlaps =
+      toastBox.x < heading.x + heading.width &&
+      heading.x < toastBox.x + toastBox.width &&
+      toastBox.y < heading.y + heading.height &&
+      heading.y < toastBox.y + toastBox.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)} heading ${JSON.stringify(heading)}`).toBe(false);
+  });
+});
+
+test('wide screens: the accounts table header sticks under the app header', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await signIn(page, 'admin');
+  await page.goto('/admin');
+  const header = page.getByRole('table', { name: 'Staff accounts' }).getByRole('columnheader', { name: 'User' });
+  await expect(header).toBeVisible();
+  await page.mouse.wheel(0, 700);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const box = (await header.boundingBox())!;
+  expect(Math.round(box.y)).toBe(80);
+});
