@@ -22,7 +22,9 @@ test.describe('live notifications', () => {
     await admin.getByLabel('Link (optional)').fill('/user');
     await admin.getByLabel('Who should see it').click();
     await admin.getByRole('option', { name: 'HR', exact: true }).click();
-    await admin.getByLabel('Message').click(); // closes the options list
+    // The picker stays open while picking (issue 11); Escape closes it, not the dialog.
+    await admin.keyboard.press('Escape');
+    await expect(admin.getByRole('listbox')).toHaveCount(0);
     const sentAt = Date.now();
     await admin.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(admin.getByText('Announcement sent.')).toBeVisible();
@@ -46,6 +48,24 @@ test.describe('live notifications', () => {
     await expect(hr).toHaveURL(/\/user$/);
     await adminCtx.close();
     await hrCtx.close();
+  });
+
+  test('Escape asks before throwing away a typed announcement; All staff picks every staff type', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    await page.getByRole('button', { name: 'Send an announcement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send an announcement' });
+    await dialog.getByLabel('Message').fill('Half-written note');
+    await dialog.getByRole('button', { name: 'All staff' }).click();
+    await expect(dialog.locator('.MuiAutocomplete-tag')).toHaveCount(19);
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('dialog', { name: 'Discard this announcement?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep writing' }).click();
+    await expect(dialog.getByLabel('Message')).toHaveValue('Half-written note');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('a user of another type receives nothing', async ({ browser, baseURL, request }) => {

@@ -247,6 +247,13 @@ test.describe('support tickets', () => {
       stranger.page.getByRole('alert').filter({ hasText: 'Ticket May Completed Or Not exisit' }),
     ).toBeVisible();
     await expect(stranger.page.getByText('Only IT may read this.')).toHaveCount(0);
+    // The page says it in plain words, once, with a single way back (the toast says the spec's text).
+    await expect(stranger.page.getByRole('heading', { name: 'This ticket is closed or does not exist' })).toBeVisible();
+    await expect(stranger.page.getByRole('heading', { name: 'Ticket May Completed Or Not exisit' })).toHaveCount(0);
+    await expect(stranger.page.getByRole('link', { name: 'Back to my tickets' })).toHaveCount(1);
+    await expect(
+      stranger.page.getByRole('alert').filter({ hasText: 'Ticket May Completed Or Not exisit' }),
+    ).toHaveCount(1);
     await stranger.context.close();
   });
 });

@@ -29,5 +29,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // The first test of a file may transform a whole lazy page graph on a cold, busy run
+    // (a guards test took just over the 5 s default once): a bound, not a timing check.
+    testTimeout: 15_000,
   },
 });

@@ -92,11 +92,14 @@ describe('GET/POST /api/auth/me/', () => {
 // iss, no token, garbage, other schemes…) are one table: test/jwt-attacks.test.ts.
 describe('token verification', () => {
   it('expires tokens after JWT_TTL', async () => {
-    const short = await startTestServer({ JWT_TTL: '1s' });
+    // Long enough that a busy machine still reads the fresh token in time (1 s flaked
+    // under load); then wait until just past the token's own exp claim.
+    const short = await startTestServer({ JWT_TTL: '4s' });
     try {
       const token = await short.login('hr');
       expect((await short.api('GET', '/api/auth/me/', { token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+      await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 + 1100 - Date.now())));
       expect((await short.api('GET', '/api/auth/me/', { token })).status).toBe(401);
     } finally {
       await short.stop();

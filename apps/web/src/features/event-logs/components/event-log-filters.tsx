@@ -29,15 +29,53 @@ export function toQuery(d: FilterDraft): TEventLogFilter {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as TEventLogFilter;
 }
 
-export function EventLogFilters({ value, onChange }: { value: FilterDraft; onChange: (v: FilterDraft) => void }) {
+export type FilterProblems = Partial<Record<keyof FilterDraft, 'toBeforeFrom' | 'notAnId'>>;
+
+/** What is wrong with a draft, per field (checked before any request). */
+export function filterProblems(d: FilterDraft): FilterProblems {
+  const problems: FilterProblems = {};
+  if (d.from && d.to && new Date(d.to).getTime() < new Date(d.from).getTime()) problems.to = 'toBeforeFrom';
+  if (d.target_id.trim() && !/^[1-9][0-9]*$/.test(d.target_id.trim())) problems.target_id = 'notAnId';
+  return problems;
+}
+
+const FIELDS = Object.keys(EMPTY_FILTER) as (keyof FilterDraft)[];
+
+/** The filters kept in the page's URL (reload and shared links keep them), and back. */
+export function draftFromParams(params: URLSearchParams): FilterDraft {
+  const draft = { ...EMPTY_FILTER };
+  for (const name of FIELDS) draft[name] = params.get(name) ?? '';
+  return draft;
+}
+
+export function paramsFromDraft(d: FilterDraft): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FIELDS) if (d[name].trim()) params.set(name, d[name].trim());
+  return params;
+}
+
+export function EventLogFilters({
+  value,
+  onChange,
+  problems = {},
+}: {
+  value: FilterDraft;
+  onChange: (v: FilterDraft) => void;
+  problems?: FilterProblems;
+}) {
   const { t } = useTranslation();
-  const field = (name: keyof FilterDraft) => ({
-    name,
-    value: value[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [name]: e.target.value }),
-    size: 'small' as const,
-    label: t(`eventLogs.filters.${name}`),
-  });
+  const field = (name: keyof FilterDraft) => {
+    const problem = problems[name];
+    return {
+      name,
+      value: value[name],
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [name]: e.target.value }),
+      size: 'small' as const,
+      label: t(`eventLogs.filters.${name}`),
+      error: !!problem,
+      helperText: problem ? t(`eventLogs.filters.${problem}`) : undefined,
+    };
+  };
   return (
     <Box
       role="search"

@@ -69,7 +69,11 @@ const columns: DataTableColumn<TEventLog>[] = [
     cellSx: { fontFamily: 'monospace', fontSize: 12, maxWidth: 420, wordBreak: 'break-word' },
     cell: (r) => (
       // JSON reads left to right in an Arabic page too (braces stay the right way round).
-      <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', display: 'block', textAlign: 'start' }}>
+      <Box
+        component="span"
+        dir="ltr"
+        sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', display: 'block', textAlign: 'start' }}
+      >
         {detailsText(r.details)}
       </Box>
     ),
@@ -81,5 +85,13 @@ export function EventLogTable({ rows }: { rows: TEventLog[] }) {
   const { t } = useTranslation();
   // The page shows its own loading, error and empty states.
   if (rows.length === 0) return null;
-  return <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} label={t('eventLogs.title')} emptyText={t('eventLogs.empty')} />;
+  return (
+    <DataTable
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+      label={t('eventLogs.title')}
+      emptyText={t('eventLogs.empty')}
+    />
+  );
 }

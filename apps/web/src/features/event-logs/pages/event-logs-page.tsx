@@ -5,9 +5,10 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -15,16 +16,33 @@ import { errorMessage } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
 import { selectToken } from '../../auth';
 import { downloadEventLogsCsv, useEventLogsInfiniteQuery } from '../api/event-logs-api';
-import { EMPTY_FILTER, EventLogFilters, toQuery, type FilterDraft } from '../components/event-log-filters';
+import {
+  draftFromParams,
+  EventLogFilters,
+  filterProblems,
+  paramsFromDraft,
+  toQuery,
+  type FilterDraft,
+} from '../components/event-log-filters';
 import { EventLogTable } from '../components/event-log-table';
 
 /** /eventlogs (directors and ADMIN): the audit trail, filtered, paged by cursor, exportable. */
 export function EventLogsPage() {
   const { t } = useTranslation();
   const token = useSelector(selectToken);
-  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
+  // Filters live in the URL like the desk's: a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromParams(params));
   const debounced = useDebounced(draft);
-  const filter = useMemo(() => toQuery(debounced), [debounced]);
+  const problems = useMemo(() => filterProblems(debounced), [debounced]);
+  const valid = Object.keys(problems).length === 0;
+  // An invalid draft is shown under its fields and asks nothing of the server.
+  const [filter, setFilter] = useState(() => toQuery(draft));
+  useEffect(() => {
+    if (!valid) return;
+    setFilter(toQuery(debounced));
+    setParams(paramsFromDraft(debounced), { replace: true });
+  }, [debounced, valid, setParams]);
   const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventLogsInfiniteQuery(filter);
   const rows = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
   const [exporting, setExporting] = useState(false);
@@ -56,7 +74,7 @@ export function EventLogsPage() {
           </Button>
         }
       />
-      <EventLogFilters value={draft} onChange={setDraft} />
+      <EventLogFilters value={draft} onChange={setDraft} problems={filterProblems(draft)} />
       <Card variant="outlined">
         {isFetching && !isFetchingNextPage ? <LinearProgress aria-label={t('loader.loading')} /> : null}
         {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}

@@ -1,17 +1,42 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { USER_TYPES, ZAnnouncementRequest, type TAnnouncementRequest } from '@portal/contracts';
+import {
+  departmentsUnder,
+  STAFF_DEPARTMENTS,
+  ZAnnouncementRequest,
+  type TAnnouncementRequest,
+  type TUserType,
+} from '@portal/contracts';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
 import { useAnnounceMutation } from '../api/notifications-api';
 
-/** ADMIN, HR and directors: a message (and link) to the chosen user types, live. */
-export function AnnouncementForm({ onSent }: { onSent?: () => void }) {
+/** The spec §6 groups: picking one picks every department it stands above. */
+const GROUPS = ['G.I', 'G.AD', 'G.SDM', 'G.E'] as const satisfies readonly TUserType[];
+const groupMembers = (group: TUserType) => departmentsUnder(group);
+
+/**
+ * ADMIN, HR and directors: a message (and link) to the chosen user types, live. Only
+ * staff types are offered (INTERPRETER and GUEST cannot open the portal to read it).
+ */
+export function AnnouncementForm({
+  onSent,
+  onCancel,
+  onDirtyChange,
+}: {
+  onSent?: () => void;
+  onCancel?: () => void;
+  /** Whether a message is typed (closing then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [announce, { isLoading }] = useAnnounceMutation();
   const form = useForm<TAnnouncementRequest>({
@@ -19,6 +44,8 @@ export function AnnouncementForm({ onSent }: { onSent?: () => void }) {
     defaultValues: { message: '', url: '', levels: [] },
   });
   const { errors } = form.formState;
+  const message = form.watch('message');
+  useEffect(() => onDirtyChange?.((message ?? '').trim() !== ''), [message, onDirtyChange]);
 
   const submit = form.handleSubmit(async (values) => {
     const result = await announce(values);
@@ -49,39 +76,74 @@ export function AnnouncementForm({ onSent }: { onSent?: () => void }) {
         multiline
         minRows={2}
         error={!!errors.message}
-        helperText={errors.message?.message}
+        helperText={errors.message?.message ? translateServerText(errors.message.message) : undefined}
       />
       <TextField
         {...form.register('url')}
         label={t('notifications.announce.url')}
         placeholder="/ticket/create"
         error={!!errors.url}
-        helperText={errors.url?.message ?? t('notifications.announce.urlHelp')}
+        helperText={errors.url?.message ? translateServerText(errors.url.message) : t('notifications.announce.urlHelp')}
       />
       <Controller
         control={form.control}
         name="levels"
-        render={({ field }) => (
-          <Autocomplete
-            multiple
-            options={[...USER_TYPES]}
-            value={field.value}
-            onChange={(_e, v) => field.onChange(v)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                name="levels"
-                label={t('notifications.announce.levels')}
-                error={!!errors.levels}
-                helperText={errors.levels?.message}
+        render={({ field }) => {
+          const add = (types: readonly TUserType[]) => field.onChange([...new Set([...field.value, ...types])]);
+          return (
+            <Stack spacing={1}>
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ flexWrap: 'wrap', gap: 1 }}
+                aria-label={t('notifications.announce.quickPick')}
+                role="group"
+              >
+                <Chip
+                  label={t('notifications.announce.allStaff')}
+                  onClick={() => add(STAFF_DEPARTMENTS)}
+                  color="primary"
+                  variant="outlined"
+                />
+                {GROUPS.map((group) => (
+                  <Chip
+                    key={group}
+                    label={t('notifications.announce.group', { group })}
+                    onClick={() => add(groupMembers(group))}
+                    variant="outlined"
+                  />
+                ))}
+              </Stack>
+              <Autocomplete
+                multiple
+                disableCloseOnSelect
+                options={[...STAFF_DEPARTMENTS]}
+                value={field.value}
+                onChange={(_e, v) => field.onChange(v)}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    name="levels"
+                    label={t('notifications.announce.levels')}
+                    error={!!errors.levels}
+                    helperText={errors.levels?.message ? translateServerText(errors.levels.message) : undefined}
+                  />
+                )}
               />
-            )}
-          />
-        )}
+            </Stack>
+          );
+        }}
       />
-      <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
-        {t('notifications.announce.send')}
-      </Button>
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={isLoading}>
+          {t('notifications.announce.send')}
+        </Button>
+        {onCancel ? (
+          <Button type="button" onClick={onCancel}>
+            {t('notifications.announce.cancel')}
+          </Button>
+        ) : null}
+      </Stack>
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { selectCurrentUser } from '../../auth';
@@ -34,6 +35,10 @@ export function NotificationBell() {
   const { items, unread, nextPage, loading, muted, live } = useSelector(selectNotifications);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [announcing, setAnnouncing] = useState(false);
+  // Esc, the backdrop or Cancel with a typed message ask before throwing it away.
+  const [typed, setTyped] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const closeAnnouncement = () => (typed ? setConfirmingDiscard(true) : setAnnouncing(false));
 
   const close = () => {
     setAnchor(null);
@@ -114,9 +119,30 @@ export function NotificationBell() {
           onOpen={open}
         />
       </Popover>
-      <FormDialog open={announcing} title={t('notifications.announce.title')} onClose={() => setAnnouncing(false)}>
-        <AnnouncementForm onSent={() => setAnnouncing(false)} />
+      <FormDialog open={announcing} title={t('notifications.announce.title')} onClose={closeAnnouncement}>
+        <AnnouncementForm
+          onSent={() => {
+            setTyped(false);
+            setAnnouncing(false);
+          }}
+          onCancel={closeAnnouncement}
+          onDirtyChange={setTyped}
+        />
       </FormDialog>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title={t('notifications.announce.discardTitle')}
+        body={t('notifications.announce.discardBody')}
+        confirmLabel={t('notifications.announce.discard')}
+        cancelLabel={t('notifications.announce.keep')}
+        danger
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          setTyped(false);
+          setAnnouncing(false);
+        }}
+        onClose={() => setConfirmingDiscard(false)}
+      />
     </>
   );
 }

@@ -139,7 +139,21 @@ export function DeskStats({
                 ) : (
                   <BarChart
                     height={240}
-                    xAxis={[{ scaleType: 'band', data: stats.open_by_department.map((d) => d.department) }]}
+                    xAxis={[
+                      {
+                        scaleType: 'band',
+                        data: stats.open_by_department.map((d) => d.department),
+                        label: t('desk.chartDepartments'),
+                      },
+                    ]}
+                    // Counts of tickets: whole-number ticks only.
+                    yAxis={[
+                      {
+                        label: t('desk.chartTickets'),
+                        tickMinStep: 1,
+                        valueFormatter: (v: number) => String(Math.round(v)),
+                      },
+                    ]}
                     series={ACTIVE_TICKET_STATUSES.map((s) => ({
                       data: stats.open_by_department.map((d) => d[s]),
                       label: t(`tickets.statuses.${s}`),

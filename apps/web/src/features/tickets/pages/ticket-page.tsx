@@ -182,6 +182,24 @@ function TicketView({ view }: { view: View }) {
     ...BACK[view],
     ...(view === 'desk' && typeof from === 'string' && from.startsWith('/dashboard') ? { to: from } : {}),
   };
+  if (failed) {
+    // The spec's warning toast says it once (above); the page itself says it plainly,
+    // with one way back.
+    return (
+      <PageContainer maxWidth="md">
+        <StatusPage
+          title={t('tickets.thread.missingTitle')}
+          body={t('tickets.thread.missingBody')}
+          actions={
+            <Button component={Link} to={back.to} variant="contained">
+              {t(back.key)}
+            </Button>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
   return (
     <PageContainer maxWidth="md">
       <Button
@@ -193,17 +211,7 @@ function TicketView({ view }: { view: View }) {
       >
         {t(back.key)}
       </Button>
-      {failed ? (
-        <StatusPage
-          title={t('tickets.thread.notFound')}
-          body={null}
-          actions={
-            <Button component={Link} to={back.to} variant="contained">
-              {t(back.key)}
-            </Button>
-          }
-        />
-      ) : isLoading || !ticket || !viewer ? (
+      {isLoading || !ticket || !viewer ? (
         <Stack spacing={2} aria-busy="true">
           <Skeleton variant="text" width="60%" height={48} />
           <Skeleton variant="rounded" height={120} />

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import { USER_TYPES } from '@portal/contracts';
+import { isStaff, USER_TYPES } from '@portal/contracts';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
@@ -17,13 +17,27 @@ export function AccountFields<T extends FieldValues>({ control }: { control: Con
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField control={control} name={name('first_name')} label={t('account.firstName')} autoComplete="off" />
         <FormTextField control={control} name={name('last_name')} label={t('account.lastName')} autoComplete="off" />
-        <FormTextField control={control} name={name('email')} label={t('account.email')} type="email" autoComplete="off" required />
-        <FormTextField control={control} name={name('phone')} label={t('account.phone')} type="tel" autoComplete="off" />
+        <FormTextField
+          control={control}
+          name={name('email')}
+          label={t('account.email')}
+          type="email"
+          autoComplete="off"
+          required
+        />
+        <FormTextField
+          control={control}
+          name={name('phone')}
+          label={t('account.phone')}
+          type="tel"
+          autoComplete="off"
+        />
       </Box>
       <FormTextField control={control} name={name('user_type')} label={t('account.userType')} select required>
         {USER_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
-            {type}
+            {/* INTERPRETER and GUEST may sign in only for the monitoring agent (spec §1). */}
+            {isStaff({ user_type: type }) ? type : t('account.agentOnly', { type })}
           </MenuItem>
         ))}
       </FormTextField>
