@@ -114,6 +114,8 @@ export interface TicketsTable {
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   waiting_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  first_response_escalated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolution_escalated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TicketRepliesTable {
@@ -122,7 +124,28 @@ export interface TicketRepliesTable {
   author_id: number;
   body: string;
   is_desk: boolean;
+  internal: Generated<boolean>;
   created_at: Timestamp;
+}
+
+export interface TicketSlaTargetsTable {
+  department: TTicketDepartment;
+  priority: TTicketPriority;
+  first_response_minutes: number | null;
+  resolution_minutes: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface CannedRepliesTable {
+  id: Generated<number>;
+  department: TTicketDepartment;
+  title: string;
+  shortcut: string;
+  body: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface TicketAttachmentsTable {
@@ -137,6 +160,8 @@ export interface DB {
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;
   ticket_attachments: TicketAttachmentsTable;
+  ticket_sla_targets: TicketSlaTargetsTable;
+  canned_replies: CannedRepliesTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

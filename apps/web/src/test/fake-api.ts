@@ -74,6 +74,7 @@ export function makeTicket(over: Partial<TTicket> = {}): TTicket {
     reopen_until: null,
     waiting_since: '2026-11-22T10:00:00.000Z',
     assignee: null,
+    sla: null,
     attachments: [],
     ticket_reply: [],
     ...over,

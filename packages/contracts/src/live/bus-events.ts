@@ -20,10 +20,14 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     id: z.number().int(),
     event: z.enum(['created', 'updated']),
     reply: z.number().int().nullable(),
+    /** The reply is an internal note: the owner hears nothing of it. */
+    internal: z.boolean(),
     status: ZTicketStatus,
     department: ZTicketDepartment,
     owner: z.number().int(),
   }),
+  /** A desk's canned replies or SLA targets changed: its members re-read them. */
+  z.object({ type: z.literal('desk_settings'), department: ZTicketDepartment, what: z.enum(['canned_replies', 'sla']) }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 export type TBusEventType = TBusEvent['type'];

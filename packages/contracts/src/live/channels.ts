@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
-import { ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsTicketUpdate } from '../tickets/ticket-live.js';
+import { ZWsAdminDeskSettings, ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsTicketUpdate } from '../tickets/ticket-live.js';
 
 /**
  * Every websocket path, written once (spec §7's two, and the ones later features add).
@@ -15,7 +15,13 @@ export const WS_CHANNELS = {
 export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
 
 /** Everything the server sends on `/ws/admins/`. */
-export const ZWsAdminsServerMessage = z.union([ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsError, ZWsPong]);
+export const ZWsAdminsServerMessage = z.union([
+  ZWsAdminNewTicket,
+  ZWsAdminUpdateTicket,
+  ZWsAdminDeskSettings,
+  ZWsError,
+  ZWsPong,
+]);
 export type TWsAdminsServerMessage = z.infer<typeof ZWsAdminsServerMessage>;
 
 /** Everything the server sends on `/ws/notification/`. */

@@ -1,3 +1,4 @@
 export * from './tickets.js';
 export * from './ticket-access.js';
 export * from './ticket-live.js';
+export * from './help-desk.js';

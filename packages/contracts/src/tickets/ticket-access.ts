@@ -91,3 +91,37 @@ export function canBeAssignee(
 ): boolean {
   return user.is_active && isStaff(user) && isTicketDesk(user, department);
 }
+
+/** Only the desk writes internal notes and sees them (never the owner as such). */
+export function canSeeInternalNotes(viewer: TicketViewer, ticket: Pick<TicketAccessShape, 'user' | 'department'>): boolean {
+  return isStaff(viewer) && isTicketDesk(viewer, ticket.department);
+}
+
+/** The desk changes a ticket's priority while it is active. */
+export function canSetTicketPriority(viewer: TicketViewer, ticket: TicketAccessShape): boolean {
+  return canAssignTicket(viewer, ticket);
+}
+
+/** A desk's managers: managers on that desk (is_manager), and ADMIN. */
+export function isDeskManager(
+  viewer: Pick<TicketViewer, 'user_type'> & { is_manager: boolean },
+  department: TUserType,
+): boolean {
+  return isTicketDesk(viewer, department) && (viewer.is_manager || viewer.user_type === 'ADMIN');
+}
+
+/** SLA targets are set by the desk's managers; every desk member reads them. */
+export function canSetSlaTargets(
+  viewer: Pick<TicketViewer, 'user_type'> & { is_manager: boolean },
+  department: TUserType,
+): boolean {
+  return isDeskManager(viewer, department);
+}
+
+/** Any desk member adds canned replies; their author or a desk manager edits or removes one. */
+export function canEditCannedReply(
+  viewer: TicketViewer & { is_manager: boolean },
+  reply: { department: TUserType; created_by: { id: number } | null },
+): boolean {
+  return isTicketDesk(viewer, reply.department) && (reply.created_by?.id === viewer.id || isDeskManager(viewer, reply.department));
+}

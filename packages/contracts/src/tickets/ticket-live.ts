@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTicket, ZTicketReply, ZTicketStatus } from './tickets.js';
+import { ZTicket, ZTicketDepartment, ZTicketReply, ZTicketStatus } from './tickets.js';
 
 /**
  * Live frames of the tickets feature (spec §4, §7).
@@ -7,7 +7,11 @@ import { ZTicket, ZTicketReply, ZTicketStatus } from './tickets.js';
  * `/ws/admins/` — to every connected desk member of the ticket's department:
  *   {"message": {"command": "admin_new_ticket", "ticket": <ticket>, "data": <the same ticket>}}
  *   {"message": {"command": "admin_update_ticket", "ticket": <id>, "data": <new reply | null>, "status": <status>}}
+ *   {"message": {"command": "admin_desk_settings", "department": <dept>, "what": "canned_replies" | "sla"}}
  *   {"message": {"command": "error", "data": <text>}}   (a frame the client sent failed)
+ *
+ * Internal notes (`data.internal`) go to the desk only: the owner gets no frame for a
+ * note (and `data: null` when a note came with a status change).
  *
  * `/ws/notification/` — to the ticket's owner, alongside `notification` frames:
  *   {"message": {"command": "ticket_update", "ticket": <id>, "data": <new reply | null>, "status": <status>}}
@@ -36,3 +40,13 @@ export const ZWsTicketUpdate = z.object({
   message: z.object({ command: z.literal('ticket_update'), ...updateFields }),
 });
 export type TWsTicketUpdate = z.infer<typeof ZWsTicketUpdate>;
+
+/** A desk's canned replies or SLA targets changed (to that desk's members): re-read them. */
+export const ZWsAdminDeskSettings = z.object({
+  message: z.object({
+    command: z.literal('admin_desk_settings'),
+    department: ZTicketDepartment,
+    what: z.enum(['canned_replies', 'sla']),
+  }),
+});
+export type TWsAdminDeskSettings = z.infer<typeof ZWsAdminDeskSettings>;

@@ -50,6 +50,14 @@ const ZMessage = (empty: string) =>
 /** A reply's text (the reply box validates with it before sending). */
 export const ZTicketReplyText = ZMessage('Write a reply.');
 
+/**
+ * A yes/no field that arrives as JSON `true`/`false` or as multipart text `"true"`/`"false"`
+ * (never `z.coerce.boolean()`, which reads the text "false" as true).
+ */
+export const ZFormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'Choose yes or no.',
+});
+
 // ---------------------------------------------------------------- requests
 
 /**
@@ -75,7 +83,15 @@ export type TCreateTicketRequest = z.input<typeof ZCreateTicketRequest>;
 export const ZUpdateTicketRequest = z
   .object({
     reply: ZTicketReplyText.optional(),
+    /**
+     * Desk only: the reply is an internal note, seen by the desk alone (never the owner:
+     * not in their thread, lists, search, notifications or socket frames). A note neither
+     * answers the ticket nor stops its waiting clock.
+     */
+    internal: ZFormBoolean.optional(),
     status: ZTicketStatus.optional(),
+    /** Desk only, active tickets. */
+    priority: ZTicketPriority.optional(),
     /** Desk only: a user id on the ticket's desk (usually the caller: "assign to me"), or null to unassign. */
     assignee: z.coerce
       .number({ error: 'Choose someone on the desk.' })
@@ -86,9 +102,13 @@ export const ZUpdateTicketRequest = z
       .optional(),
   })
   .strict()
-  .refine((b) => b.reply !== undefined || b.status !== undefined || b.assignee !== undefined, {
-    message: 'Send a reply, a status or an assignee.',
-    path: ['non_field_errors'],
+  .refine(
+    (b) => b.reply !== undefined || b.status !== undefined || b.assignee !== undefined || b.priority !== undefined,
+    { message: 'Send a reply, a status, a priority or an assignee.', path: ['non_field_errors'] },
+  )
+  .refine((b) => b.internal !== true || b.reply !== undefined, {
+    message: 'Write the note.',
+    path: ['reply'],
   });
 export type TUpdateTicketRequest = z.input<typeof ZUpdateTicketRequest>;
 
@@ -102,8 +122,43 @@ export type TTicketScope = z.infer<typeof ZTicketScope>;
 
 const ZSearch = ZText.trim().max(100);
 
+/**
+ * How a list is ordered. `activity` (the default): newest activity first. `priority`:
+ * urgent first, then the longest waiting for the desk, then the oldest (the desk's
+ * default). `due`: the nearest SLA due time first (tickets without a target last).
+ * Each has its natural direction; `dir` reverses it.
+ */
+export const TICKET_SORTS = [
+  'activity',
+  'priority',
+  'due',
+  'created',
+  'subject',
+  'status',
+  'department',
+  'requester',
+  'assignee',
+] as const;
+export const ZTicketSort = z.enum(TICKET_SORTS);
+export type TTicketSort = z.infer<typeof ZTicketSort>;
+/** The natural direction of each sort (asc: A→Z, oldest/nearest first; priority: urgent first). */
+export const TICKET_SORT_DIRECTION: Record<TTicketSort, 'asc' | 'desc'> = {
+  activity: 'desc',
+  priority: 'desc',
+  due: 'asc',
+  created: 'desc',
+  subject: 'asc',
+  status: 'asc',
+  department: 'asc',
+  requester: 'asc',
+  assignee: 'asc',
+};
+
 /** `GET /api/user/active-tickets/`: every filter optional (the desk queue's filters). */
 export const ZActiveTicketsQuery = z.object({
+  sort: ZTicketSort.default('activity'),
+  /** Omit for the sort's natural direction (TICKET_SORT_DIRECTION). */
+  dir: z.enum(['asc', 'desc']).optional(),
   scope: ZTicketScope.default('all'),
   status: z.enum(ACTIVE_TICKET_STATUSES).optional(),
   department: ZTicketDepartment.optional(),
@@ -145,6 +200,24 @@ export type TTicketStatsQuery = z.input<typeof ZTicketStatsQuery>;
 
 // ---------------------------------------------------------------- answers
 
+/** Which SLA target a ticket missed. */
+export const SLA_KINDS = ['first_response', 'resolution'] as const;
+export type TSlaKind = (typeof SLA_KINDS)[number];
+
+/**
+ * A ticket against its desk's targets (calendar time from creation). A due time is null
+ * when the desk has no such target; `breached` lists the targets missed, met late or
+ * still overdue now.
+ */
+export const ZTicketSla = z
+  .object({
+    first_response_due_at: ZText.nullable(),
+    resolution_due_at: ZText.nullable(),
+    breached: z.array(z.enum(SLA_KINDS)),
+  })
+  .meta({ id: 'TicketSla' });
+export type TTicketSla = z.infer<typeof ZTicketSla>;
+
 export const ZTicketUser = z
   .object({
     id: z.number().int(),
@@ -176,6 +249,8 @@ export const ZTicketReply = z
     body: ZText,
     /** Written by the desk (not by the ticket's owner). */
     is_desk: z.boolean(),
+    /** An internal note: only the desk ever receives these. */
+    internal: z.boolean(),
     created_at: ZText,
     attachments: z.array(ZTicketAttachment),
   })
@@ -201,6 +276,8 @@ const ticketFields = {
   waiting_since: ZText.nullable(),
   /** Who on the desk has taken it (null: nobody yet). */
   assignee: ZTicketUser.nullable(),
+  /** Its desk's service-level targets for its priority (null: the desk set none). */
+  sla: ZTicketSla.nullable(),
 };
 
 export const ZTicket = z

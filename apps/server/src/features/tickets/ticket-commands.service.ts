@@ -106,7 +106,7 @@ export async function createTicket(
       NEW_TICKET,
     );
     const id = row.id;
-    const attachments = await storeAttachments(tx, id, null, files, user.id);
+    await storeAttachments(tx, id, null, files, user.id);
     await recordEvent(tx.db, source, {
       action: 'ticket.created',
       targetType: 'ticket',
@@ -129,24 +129,13 @@ export async function createTicket(
       id,
       event: 'created',
       reply: null,
+      internal: false,
       status: NEW_TICKET.status,
       department: req.department,
       owner: user.id,
     } satisfies TBusEventOf<'ticket'>);
-    // Answered from what was written (no read-back): a new ticket has no replies yet.
-    return presentTicket({
-      ...row,
-      owner_username: user.username,
-      owner_first_name: user.first_name,
-      owner_last_name: user.last_name,
-      owner_user_type: user.user_type,
-      assignee_username: null,
-      assignee_first_name: null,
-      assignee_last_name: null,
-      assignee_user_type: null,
-      attachments,
-      ticket_reply: [],
-    });
+    // Read back in the transaction: the thread with its attachments and the desk's SLA targets.
+    return (await loadTicket(tx.db, id))!;
   });
 }
 
@@ -251,6 +240,7 @@ export async function updateTicket(
       id,
       event: 'updated',
       reply: replyId,
+      internal: false,
       status: next,
       department: t.department,
       owner: t.owner_id,

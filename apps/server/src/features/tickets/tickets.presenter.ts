@@ -6,6 +6,8 @@ import {
   type TTicketReply,
   type TTicketSummary,
   type TTicketUser,
+  type TSlaKind,
+  type TTicketSla,
   type TWaitingTicket,
 } from '@portal/contracts';
 import type { TicketState } from './ticket-workflow.js';
@@ -63,6 +65,7 @@ export function presentReply(r: Omit<ReplyRow, 'created_at'> & { created_at: Dat
     },
     body: r.body,
     is_desk: r.is_desk,
+    internal: r.internal,
     created_at: iso(r.created_at),
     attachments: r.attachments.map(presentAttachment),
   };
@@ -76,6 +79,38 @@ function assignee(t: TicketRow): TTicketUser | null {
     first_name: t.assignee_first_name ?? '',
     last_name: t.assignee_last_name ?? '',
     user_type: t.assignee_user_type!,
+  };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The ticket against its desk's targets for its priority (null: no targets). A target
+ * counts as breached when it was met late or is overdue at `now`.
+ */
+export function ticketSla(
+  t: Pick<
+    TicketRow,
+    'created_at' | 'first_response_at' | 'closed_at' | 'sla_first_response_minutes' | 'sla_resolution_minutes'
+  >,
+  now: Date = new Date(),
+): TTicketSla | null {
+  const first = t.sla_first_response_minutes;
+  const resolution = t.sla_resolution_minutes;
+  if (first === null && resolution === null) return null;
+  const created = new Date(t.created_at).getTime();
+  const due = (minutes: number | null) => (minutes === null ? null : new Date(created + minutes * MINUTE_MS));
+  const firstDue = due(first);
+  const resolutionDue = due(resolution);
+  const late = (dueAt: Date | null, doneAt: Date | string | null) =>
+    dueAt !== null && (doneAt === null ? now.getTime() : new Date(doneAt).getTime()) > dueAt.getTime();
+  const breached: TSlaKind[] = [];
+  if (late(firstDue, t.first_response_at)) breached.push('first_response');
+  if (late(resolutionDue, t.closed_at)) breached.push('resolution');
+  return {
+    first_response_due_at: firstDue?.toISOString() ?? null,
+    resolution_due_at: resolutionDue?.toISOString() ?? null,
+    breached,
   };
 }
 
@@ -95,6 +130,7 @@ function ticketFields(t: TicketRow) {
     reopen_until: t.status === 'closed' && t.closed_at ? reopenDeadline(t.closed_at).toISOString() : null,
     waiting_since: isoOrNull(t.waiting_since),
     assignee: assignee(t),
+    sla: ticketSla(t),
   };
 }
 

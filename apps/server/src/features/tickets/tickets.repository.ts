@@ -27,6 +27,10 @@ function ticketsWithOwner(db: Db) {
     .selectFrom('tickets as t')
     .innerJoin('users as o', 'o.id', 't.owner_id')
     .leftJoin('users as asg', 'asg.id', 't.assignee_id')
+    // The desk's targets for the ticket's priority: changed targets apply to open tickets too.
+    .leftJoin('ticket_sla_targets as sla', (j) =>
+      j.onRef('sla.department', '=', 't.department').onRef('sla.priority', '=', 't.priority'),
+    )
     .select([
       't.id',
       't.owner_id',
@@ -49,6 +53,8 @@ function ticketsWithOwner(db: Db) {
       'asg.first_name as assignee_first_name',
       'asg.last_name as assignee_last_name',
       'asg.user_type as assignee_user_type',
+      'sla.first_response_minutes as sla_first_response_minutes',
+      'sla.resolution_minutes as sla_resolution_minutes',
     ]);
 }
 
@@ -124,6 +130,7 @@ const REPLY_COLUMNS = [
   'r.ticket_id',
   'r.body',
   'r.is_desk',
+  'r.internal',
   'r.created_at',
   'a.id as author_id',
   'a.username as author_username',

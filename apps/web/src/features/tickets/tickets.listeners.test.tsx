@@ -22,6 +22,7 @@ const reply: TTicketReply = {
   author: person(7, 'someone', 'Sam', 'One'),
   body: 'Try the new profile.',
   is_desk: true,
+  internal: false,
   created_at: '2026-11-22T10:05:00.000Z',
   attachments: [],
 };

@@ -35,7 +35,7 @@ export interface ActiveTicketsPage {
  * files otherwise (the server validates both with the same contract schema).
  */
 function body(
-  fields: Record<string, string | number | null | undefined>,
+  fields: Record<string, string | number | boolean | null | undefined>,
   files: readonly File[] = [],
 ): FormData | object {
   const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
