@@ -31,7 +31,7 @@ import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './fe
 import { usersRoutes } from './features/users/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
 import { eventLogsRoutes } from './features/event-logs/index.js';
-import { ticketsRoutes } from './features/tickets/index.js';
+import { helpDeskSettingsRoutes, ticketsRoutes } from './features/tickets/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +77,9 @@ function validationFields(err: FastifyError): Record<string, string[]> {
   if (hasZodFastifySchemaValidationErrors(err)) {
     for (const v of err.validation) {
       const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const key = p || (v.params?.issue as { keys?: string[] } | undefined)?.keys?.[0] || 'non_field_errors';
+      // Issues of the whole body (unknown keys, cross-field refinements without a path) have
+      // no field the form could show them under: they go with the form's own errors.
+      const key = p || 'non_field_errors';
       (fields[key] ??= []).push(v.message ?? 'Invalid value.');
     }
   }
@@ -240,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(eventLogsRoutes, { prefix: '/api' });
   // Also the /ws/admins/ channel, and multipart bodies (for its routes only).
   await app.register(ticketsRoutes, { prefix: '/api' });
+  await app.register(helpDeskSettingsRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { deleteExpiredSessions, resolveSigningSecret } from './features/auth/index.js';
 import { purgeOldNotifications } from './features/notifications/index.js';
+import { escalateSlaBreaches } from './features/tickets/index.js';
 import { countUsers } from './features/users/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
@@ -77,6 +78,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         },
         { name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) },
         { name: 'rate-limits.cleanup', everyMs: 3600_000, run: (db) => deleteEndedWindows(db) },
+        // Every server runs it; a conditional update per breach tells each one exactly once.
+        {
+          name: 'tickets.sla-escalation',
+          everyMs: 60_000,
+          ownTransactions: true,
+          run: () => escalateSlaBreaches(app.ctx),
+        },
       ],
       app.log,
     );

@@ -13,6 +13,7 @@ import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/schema.js';
 import { hashPassword } from '../src/features/auth/index.js';
 import { insertNotification } from '../src/features/notifications/notifications.repository.js';
+import { upsertSlaTargets, type SlaTargetRow } from '../src/features/tickets/ticket-sla.repository.js';
 import { NEW_TICKET } from '../src/features/tickets/ticket-workflow.js';
 import * as tickets from '../src/features/tickets/tickets.repository.js';
 import { insertUser } from '../src/features/users/users.repository.js';
@@ -105,6 +106,11 @@ export function factories(db: Database) {
         });
       }
       return { ...row, attachments };
+    },
+
+    /** A desk's SLA targets for some priorities (the others keep theirs, or none). */
+    async slaTargets(department: TTicketDepartment, rows: SlaTargetRow[]): Promise<void> {
+      await upsertSlaTargets(db, department, rows, null);
     },
 
     /** A stored notification (not pushed live: no bus event). */

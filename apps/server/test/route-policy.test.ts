@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
+import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -35,6 +36,21 @@ beforeAll(async () => {
   ticketId = t.id;
   attachmentId = t.attachments[0]!.id;
   target = await make.user({ user_type: 'RTM' });
+  // Two canned replies of the IT desk by `it` (one to change, one to remove): marketing is off that desk.
+  const itUser = (await s.api('GET', '/api/users/it/', { token: await s.login('it') })).body as { id: number };
+  const canned = (shortcut: string) =>
+    insertCannedReply(
+      s.database.db,
+      { department: 'IT', title: `Policy ${shortcut}`, shortcut, body: 'Made by the route-policy test.' },
+      itUser.id,
+    );
+  const [cannedToChange, cannedToRemove] = [await canned('policy-change'), await canned('policy-remove')];
+  const cannedBody = (shortcut: string) => ({
+    department: 'IT',
+    title: 'Policy check',
+    shortcut,
+    body: 'Made by the route-policy test.',
+  });
   const newAccount = (username: string) => ({
     username,
     email: `${username}@portal.example`,
@@ -96,6 +112,46 @@ beforeAll(async () => {
       outsider: 'marketing',
     },
     'GET /api/user/ticket-stats/': {},
+    'GET /api/user/canned-replies/': {
+      path: '/api/user/canned-replies/?department=IT',
+      insider: 'it',
+      outsider: 'marketing',
+    },
+    'POST /api/user/canned-replies/': { body: cannedBody('policy-new'), insider: 'it', outsider: 'marketing' },
+    'PUT /api/user/canned-replies/:id/': {
+      path: `/api/user/canned-replies/${cannedToChange}/`,
+      body: cannedBody('policy-changed'),
+      insider: 'it',
+      outsider: 'marketing',
+    },
+    'DELETE /api/user/canned-replies/:id/': {
+      path: `/api/user/canned-replies/${cannedToRemove}/`,
+      insider: 'it',
+      outsider: 'marketing',
+    },
+    'GET /api/user/ticket-sla/': { path: '/api/user/ticket-sla/?department=IT', insider: 'it', outsider: 'marketing' },
+    'PUT /api/user/ticket-sla/': {
+      body: {
+        department: 'IT',
+        targets: (['urgent', 'high', 'normal', 'low'] as const).map((priority) => ({
+          priority,
+          first_response_minutes: 60,
+          resolution_minutes: 600,
+        })),
+      },
+      insider: 'manager.it',
+      outsider: 'marketing',
+    },
+    'POST /api/user/tickets/bulk/': {
+      body: { ids: [ticketId], priority: 'high' },
+      insider: 'it',
+      outsider: 'marketing',
+    },
+    'GET /api/user/ticket-requester/:ticket/': {
+      path: `/api/user/ticket-requester/${ticketId}/`,
+      insider: 'it',
+      outsider: 'marketing',
+    },
     'GET /api/openapi.json': {},
     'GET /api/docs': {},
     'GET /api/docs/': {},

@@ -6,6 +6,12 @@ export interface ScheduledJob {
   everyMs: number;
   /** Runs inside the lock's transaction: use this `db`, never the pool (see ARCHITECTURE.md). */
   run(db: Database): Promise<unknown>;
+  /**
+   * The job takes its own transactions (one per item, each guarded by a conditional
+   * update) and runs on every server at once: no lock transaction is held around it,
+   * so on the embedded database (one connection) its transactions can run; `run` gets the pool.
+   */
+  ownTransactions?: boolean;
 }
 
 /** Stable advisory-lock key per job name. */
@@ -28,9 +34,11 @@ export function startScheduler(
   const timers = jobs.map((job) => {
     const tick = async () => {
       try {
-        await db.transaction().execute(async (tx) => {
-          if (await tryAdvisoryXactLock(tx, lockKey(job.name))) await job.run(tx);
-        });
+        if (job.ownTransactions) await job.run(db);
+        else
+          await db.transaction().execute(async (tx) => {
+            if (await tryAdvisoryXactLock(tx, lockKey(job.name))) await job.run(tx);
+          });
       } catch (err) {
         log.error({ err }, `scheduled job ${job.name} failed`);
       }

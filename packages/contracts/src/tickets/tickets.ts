@@ -58,6 +58,21 @@ export const ZFormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).tran
   error: 'Choose yes or no.',
 });
 
+const CHOOSE_SOMEONE = 'Choose someone on the desk.';
+/**
+ * A user id that arrives as a JSON number or as multipart text in canonical digits
+ * (never loosely written: not "5.3e1", " 7" or "07", which `z.coerce.number()` took).
+ */
+export const ZFormUserId = z.union(
+  [
+    z.number({ error: CHOOSE_SOMEONE }).int().positive().max(INT4_MAX),
+    ZText.regex(/^[1-9][0-9]{0,9}$/)
+      .transform(Number)
+      .pipe(z.number().max(INT4_MAX, CHOOSE_SOMEONE)),
+  ],
+  { error: CHOOSE_SOMEONE },
+);
+
 // ---------------------------------------------------------------- requests
 
 /**
@@ -93,13 +108,7 @@ export const ZUpdateTicketRequest = z
     /** Desk only, active tickets. */
     priority: ZTicketPriority.optional(),
     /** Desk only: a user id on the ticket's desk (usually the caller: "assign to me"), or null to unassign. */
-    assignee: z.coerce
-      .number({ error: 'Choose someone on the desk.' })
-      .int()
-      .positive()
-      .max(INT4_MAX)
-      .nullable()
-      .optional(),
+    assignee: ZFormUserId.nullable().optional(),
   })
   .strict()
   .refine(

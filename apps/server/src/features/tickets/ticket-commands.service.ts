@@ -3,12 +3,15 @@ import {
   ATTACHMENTS_FIELD,
   canBeAssignee,
   canSeeTicket,
+  isTicketDesk,
   isTicketOwner,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
   ticketDeskTypes,
+  ZBulkTicketsRequest,
   ZCreateTicketRequest,
   ZUpdateTicketRequest,
+  type TBulkTicketsRequest,
   type TBusEventOf,
   type TCreateTicketRequest,
   type TTicket,
@@ -18,7 +21,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { fieldError, notFound } from '../../lib/errors.js';
+import { ApiError, badRequest, fieldError, notFound } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   checkStorageQuota,
@@ -30,8 +33,8 @@ import {
 import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
-import { loadTicket, visibleTicket } from './ticket-reads.service.js';
-import { NEW_TICKET, planTicketUpdate } from './ticket-workflow.js';
+import { loadTicket, noteDepartments, visibleTicket } from './ticket-reads.service.js';
+import { NEW_TICKET, planTicketUpdate, type TicketPlan, type TicketUpdateRequest } from './ticket-workflow.js';
 import { accessShape, presentTicket, ticketState } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 
@@ -135,7 +138,7 @@ export async function createTicket(
       owner: user.id,
     } satisfies TBusEventOf<'ticket'>);
     // Read back in the transaction: the thread with its attachments and the desk's SLA targets.
-    return (await loadTicket(tx.db, id))!;
+    return (await loadTicket(tx.db, id, noteDepartments(user)))!;
   });
 }
 
@@ -150,9 +153,134 @@ async function checkAssigneeCandidate(db: Tx['db'], t: repo.TicketRow, assignee:
   }
 }
 
+/** The change one request (or a bulk request, to each of its tickets) makes. */
+interface TicketChange extends TicketUpdateRequest {
+  files: CheckedSpooledUpload[];
+}
+
 /**
- * A reply and/or a status change and/or an assignment, by the rules of ticket-workflow;
- * notifications, event-log records and the live event go with it in one transaction.
+ * The rules of ticket-workflow for a change to `t`, a row locked by the caller's
+ * transaction, plus who may be assigned. Throws the refusal; writes nothing.
+ */
+async function planChange(tx: Tx, user: UserRow, t: repo.TicketRow, change: TicketChange): Promise<TicketPlan> {
+  const plan = planTicketUpdate(user, ticketState(t), change);
+  if (plan.assigning) await checkAssigneeCandidate(tx.db, t, change.assignee!);
+  return plan;
+}
+
+/**
+ * Writes a planned change to a locked row: the reply or note with its files, the
+ * event-log records, the notifications and the live events (the single update and the
+ * bulk one both come here, so a ticket changes the same way whichever way it is changed).
+ */
+async function applyChange(
+  tx: Tx,
+  user: UserRow,
+  t: repo.TicketRow,
+  change: TicketChange,
+  plan: TicketPlan,
+  source: AuditSource,
+): Promise<void> {
+  const id = t.id;
+  const { next, deskReply, note, patch } = plan;
+  const ownerReads = plan.replying && !note;
+
+  let replyId: number | null = null;
+  if (change.reply !== undefined) {
+    replyId = await repo.insertReply(tx.db, {
+      ticket_id: id,
+      author_id: user.id,
+      body: change.reply,
+      is_desk: deskReply,
+      internal: note,
+    });
+    await storeAttachments(tx, id, replyId, change.files, user.id);
+    await recordEvent(tx.db, source, {
+      action: 'ticket.replied',
+      targetType: 'ticket',
+      targetId: id,
+      details: { reply_id: replyId, is_desk: deskReply, internal: note, attachments: change.files.length },
+    });
+  }
+  if (plan.statusChanged) {
+    await recordEvent(tx.db, source, {
+      action: 'ticket.status_changed',
+      targetType: 'ticket',
+      targetId: id,
+      details: { from: t.status, to: next },
+    });
+  }
+  if (plan.priorityChanged) {
+    await recordEvent(tx.db, source, {
+      action: 'ticket.priority_changed',
+      targetType: 'ticket',
+      targetId: id,
+      details: { from: t.priority, to: change.priority },
+    });
+  }
+  if (plan.assigning) {
+    await recordEvent(tx.db, source, {
+      action: 'ticket.assigned',
+      targetType: 'ticket',
+      targetId: id,
+      details: { from: t.assignee_id, to: change.assignee },
+    });
+    // Told when someone else hands it to them (taking it yourself needs no notice).
+    if (change.assignee !== null && change.assignee !== user.id) {
+      await notify(tx, {
+        message: `${displayName(user)} assigned you the ticket "${t.subject}".`,
+        url: `/dashboard/ticket/${id}`,
+        recipients: [change.assignee!],
+        senderId: user.id,
+      });
+    }
+  }
+  // A note alone leaves the row as the owner knows it, its activity time included.
+  await repo.updateTicket(tx.db, id, patch, plan.visible);
+
+  const owner = isTicketOwner(user, accessShape(t));
+  if (!owner && (ownerReads || plan.statusChanged)) {
+    const what = [
+      ownerReads ? `${displayName(user)} replied to your ticket "${t.subject}"` : null,
+      plan.statusChanged ? `${ownerReads ? 'it is' : `Your ticket "${t.subject}" is`} now ${STATUS_LABEL[next]}` : null,
+    ].filter(Boolean);
+    await notify(tx, {
+      message: `${what.join('; ')}.`,
+      url: `/ticket/${id}`,
+      recipients: [t.owner_id],
+      senderId: user.id,
+    });
+  }
+  // The requester wrote back: whoever has the ticket hears it (the desk's bell, toast and sound).
+  const assignee = plan.assigning ? (change.assignee ?? null) : t.assignee_id;
+  if (owner && ownerReads && assignee !== null && assignee !== user.id) {
+    await notify(tx, {
+      message: `${displayName(user)} replied to the ticket "${t.subject}".`,
+      url: `/dashboard/ticket/${id}`,
+      recipients: [assignee],
+      senderId: user.id,
+    });
+  }
+
+  const event = {
+    type: 'ticket',
+    id,
+    event: 'updated',
+    status: next,
+    department: t.department,
+    owner: t.owner_id,
+  } as const;
+  // What the owner may know, and the note apart from it: a note's own event reaches the
+  // desk only, so the owner hears of a note with a status change as of the change alone.
+  if (plan.visible)
+    tx.publish({ ...event, reply: note ? null : replyId, internal: false } satisfies TBusEventOf<'ticket'>);
+  if (note) tx.publish({ ...event, reply: replyId, internal: true } satisfies TBusEventOf<'ticket'>);
+}
+
+/**
+ * A reply or internal note, and/or a status, priority or assignee change, by the rules
+ * of ticket-workflow; notifications, event-log records and the live events go with it
+ * in one transaction. Answers the ticket as the caller sees it.
  */
 export async function updateTicket(
   ctx: AppContext,
@@ -173,78 +301,52 @@ export async function updateTicket(
     // Locked and checked again: the ticket may have changed since the first look.
     const t = await repo.lockTicket(tx.db, id);
     if (!t || !canSeeTicket(user, accessShape(t))) throw notFound('Ticket not found.');
-    const plan = planTicketUpdate(user, ticketState(t), req);
-    if (plan.assigning) await checkAssigneeCandidate(tx.db, t, req.assignee!);
-    if (plan.noop) return (await loadTicket(tx.db, id))!;
-    const { next, deskReply, patch } = plan;
+    const change = { ...req, files };
+    const plan = await planChange(tx, user, t, change);
+    if (!plan.noop) await applyChange(tx, user, t, change, plan, source);
+    return (await loadTicket(tx.db, id, noteDepartments(user)))!;
+  });
+}
 
-    let replyId: number | null = null;
-    if (req.reply !== undefined) {
-      replyId = await repo.insertReply(tx.db, {
-        ticket_id: id,
-        author_id: user.id,
-        body: req.reply,
-        is_desk: deskReply,
-      });
-      await storeAttachments(tx, id, replyId, files, user.id);
-      await recordEvent(tx.db, source, {
-        action: 'ticket.replied',
-        targetType: 'ticket',
-        targetId: id,
-        details: { reply_id: replyId, is_desk: deskReply, attachments: files.length },
-      });
-    }
-    if (plan.statusChanged) {
-      await recordEvent(tx.db, source, {
-        action: 'ticket.status_changed',
-        targetType: 'ticket',
-        targetId: id,
-        details: { from: t.status, to: next },
-      });
-    }
-    if (plan.assigning) {
-      await recordEvent(tx.db, source, {
-        action: 'ticket.assigned',
-        targetType: 'ticket',
-        targetId: id,
-        details: { from: t.assignee_id, to: req.assignee },
-      });
-      // Told when someone else hands it to them (taking it yourself needs no notice).
-      if (req.assignee !== null && req.assignee !== user.id) {
-        await notify(tx, {
-          message: `${displayName(user)} assigned you the ticket "${t.subject}".`,
-          url: `/dashboard/ticket/${id}`,
-          recipients: [req.assignee!],
-          senderId: user.id,
-        });
+// ---------------------------------------------------------------- bulk
+
+/**
+ * The same status, priority and/or assignee change to several active tickets of the
+ * caller's desks, all or nothing: a ticket the caller does not see as its desk → 404; a
+ * ticket the change is refused for → 400 under `ids`, naming them; nothing changes
+ * either way. Each ticket changes exactly as with a single update.
+ */
+export async function bulkUpdateTickets(
+  ctx: AppContext,
+  user: UserRow,
+  input: TBulkTicketsRequest,
+  source: AuditSource,
+): Promise<TTicket[]> {
+  const req = ZBulkTicketsRequest.parse(input);
+  const ids = [...req.ids].sort((a, b) => a - b);
+  const change: TicketChange = { status: req.status, priority: req.priority, assignee: req.assignee, files: [] };
+
+  return withTx(ctx, async (tx) => {
+    const rows = await repo.lockTickets(tx.db, ids);
+    const onDesk = rows.filter((t) => canSeeTicket(user, accessShape(t)) && isTicketDesk(user, t.department));
+    if (onDesk.length !== ids.length) throw notFound('Ticket not found.');
+
+    const planned: [repo.TicketRow, TicketPlan][] = [];
+    const refused = new Map<string, number[]>();
+    for (const t of rows) {
+      try {
+        if (t.status === 'closed') throw fieldError('ids', 'This ticket is closed; reopen it first.');
+        planned.push([t, await planChange(tx, user, t, change)]);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+        refused.set(err.message, [...(refused.get(err.message) ?? []), t.id]);
       }
     }
-    await repo.updateTicket(tx.db, id, patch);
-
-    if (!isTicketOwner(user, accessShape(t)) && (req.reply !== undefined || next !== t.status)) {
-      const what = [
-        req.reply !== undefined ? `${displayName(user)} replied to your ticket "${t.subject}"` : null,
-        next !== t.status
-          ? `${req.reply !== undefined ? 'it is' : `Your ticket "${t.subject}" is`} now ${STATUS_LABEL[next]}`
-          : null,
-      ].filter(Boolean);
-      await notify(tx, {
-        message: `${what.join('; ')}.`,
-        url: `/ticket/${id}`,
-        recipients: [t.owner_id],
-        senderId: user.id,
-      });
+    if (refused.size > 0) {
+      const lines = [...refused].map(([why, which]) => `${which.map((n) => `#${n}`).join(', ')}: ${why}`);
+      throw badRequest(lines.join(' '), { ids: lines });
     }
-    tx.publish({
-      type: 'ticket',
-      id,
-      event: 'updated',
-      reply: replyId,
-      internal: false,
-      status: next,
-      department: t.department,
-      owner: t.owner_id,
-    } satisfies TBusEventOf<'ticket'>);
-    return (await loadTicket(tx.db, id))!;
+    for (const [t, plan] of planned) if (!plan.noop) await applyChange(tx, user, t, change, plan, source);
+    return (await repo.findThreads(tx.db, ids, noteDepartments(user))).map(presentTicket);
   });
 }

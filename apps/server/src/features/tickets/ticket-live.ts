@@ -20,12 +20,14 @@ export interface TicketSockets {
 /**
  * Delivers a ticket bus event to this server's sockets: `admin_new_ticket` /
  * `admin_update_ticket` to the desk of the ticket's department on /ws/admins/, and
- * `ticket_update` to the owner on /ws/notification/. Answers how many frames went out.
+ * `ticket_update` to the owner on /ws/notification/ — never for an internal note's
+ * event (a note with a status change comes as two events: the change, then the note).
+ * Answers how many frames went out.
  */
 export async function deliverTicketEvent(ctx: AppContext, event: TBusEventOf<'ticket'>, sockets: TicketSockets) {
   const desk = [...sockets.connections(WS_CHANNELS.admins)].filter((c) => isTicketDesk(c.user, event.department));
   const owner =
-    event.event === 'updated'
+    event.event === 'updated' && !event.internal
       ? [...sockets.connectionsOf(event.owner)].filter((c) => c.channel === WS_CHANNELS.notification)
       : [];
   // Nobody here to tell: read nothing (every server gets every event).
@@ -35,7 +37,8 @@ export async function deliverTicketEvent(ctx: AppContext, event: TBusEventOf<'ti
     return to.length;
   };
   if (event.event === 'created') {
-    const ticket = await loadTicket(ctx.db, event.id);
+    // As its desk sees it (a new ticket has no notes yet).
+    const ticket = await loadTicket(ctx.db, event.id, [event.department]);
     if (!ticket) return 0;
     // Spec §7: it carries the ticket (`ticket`); `data` repeats it for clients that read it there.
     const frame: TWsAdminNewTicket = { message: { command: 'admin_new_ticket', ticket, data: ticket } };

@@ -15,6 +15,7 @@ function ticket(over: Partial<TicketState> = {}): TicketState {
     user: { id: owner.id },
     department: 'IT',
     status: 'open',
+    priority: 'normal',
     closed_at: null,
     first_response_at: null,
     waiting_since: new Date('2026-11-01T08:00:00Z'),
@@ -131,5 +132,69 @@ describe('planTicketUpdate: assignment', () => {
 describe('planTicketUpdate: who', () => {
   it('a stranger (neither owner nor desk) may set no status', () => {
     expect(refusal(() => planTicketUpdate(stranger, ticket(), { status: 'closed' })).status).toBe(403);
+  });
+});
+
+describe('planTicketUpdate: internal notes', () => {
+  it('a note answers nothing: no status change, no first response, the waiting clock keeps running', () => {
+    const p = plan(desk, ticket(), { reply: 'Asked the vendor', internal: true });
+    expect(p).toMatchObject({ note: true, deskReply: true, statusChanged: false, visible: false, noop: false });
+    expect(p.patch).toEqual({});
+  });
+
+  it('a note on an answered ticket leaves it answered (the owner’s turn), clock stopped', () => {
+    const p = plan(desk, ticket({ status: 'answered', waiting_since: null }), { reply: 'FYI', internal: true });
+    expect(p).toMatchObject({ next: 'answered', statusChanged: false });
+    expect(p.patch).toEqual({});
+  });
+
+  it('a note may come with a status, priority and assignee change, which the owner does see', () => {
+    const p = plan(desk, ticket(), { reply: 'Escalating', internal: true, status: 'in_progress', priority: 'urgent' });
+    expect(p).toMatchObject({ note: true, statusChanged: true, priorityChanged: true, visible: true });
+    expect(p.patch).toEqual({ status: 'in_progress', priority: 'urgent' });
+  });
+
+  it('a note while reopening puts the ticket back in the desk’s court (a note is no answer)', () => {
+    const closed = ticket({ status: 'closed', closed_at: new Date(), waiting_since: null });
+    const p = plan(desk, closed, { reply: 'Reopened for the audit', internal: true, status: 'open' });
+    expect(p.patch).toEqual({ status: 'open', closed_at: null, waiting_since: 'now' });
+  });
+
+  it('the owner may not write notes (400 on internal); a desk member who owns the ticket may', () => {
+    const r = refusal(() => plan(owner, ticket(), { reply: 'Secret', internal: true }));
+    expect(r).toMatchObject({ status: 400, fields: { internal: [expect.any(String)] } });
+    const ownDesk = ticket({ user: { id: desk.id } });
+    expect(plan(desk, ownDesk, { reply: 'Note to self', internal: true }).note).toBe(true);
+  });
+
+  it('internal: false is an ordinary reply', () => {
+    expect(plan(desk, ticket(), { reply: 'Done', internal: false })).toMatchObject({ note: false, next: 'answered' });
+  });
+
+  it('a note on a closed ticket is refused like a reply', () => {
+    const closed = ticket({ status: 'closed', closed_at: new Date() });
+    expect(refusal(() => plan(desk, closed, { reply: 'late', internal: true })).fields?.reply).toHaveLength(1);
+  });
+});
+
+describe('planTicketUpdate: priority', () => {
+  it('the desk changes the priority of an active ticket; the same priority is a no-op', () => {
+    const p = plan(desk, ticket(), { priority: 'high' });
+    expect(p).toMatchObject({
+      priorityChanged: true,
+      statusChanged: false,
+      visible: true,
+      patch: { priority: 'high' },
+    });
+    expect(plan(desk, ticket(), { priority: 'normal' }).noop).toBe(true);
+  });
+
+  it('the owner may not (400 on priority), nor anyone on a closed ticket', () => {
+    expect(refusal(() => plan(owner, ticket(), { priority: 'urgent' }))).toMatchObject({
+      status: 400,
+      fields: { priority: ['Only the desk changes the priority.'] },
+    });
+    const closed = ticket({ status: 'closed', closed_at: new Date() });
+    expect(refusal(() => plan(desk, closed, { priority: 'urgent' })).fields?.priority?.[0]).toMatch(/closed/);
   });
 });

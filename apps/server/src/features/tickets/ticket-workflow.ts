@@ -6,12 +6,15 @@
  */
 import {
   canAssignTicket,
+  canSeeInternalNotes,
+  canSetTicketPriority,
   isDeskReply,
   isTicketOwner,
   TICKET_REOPEN_DAYS,
   ticketStatusChoices,
   type TicketAccessShape,
   type TicketViewer,
+  type TTicketPriority,
   type TTicketStatus,
 } from '@portal/contracts';
 import { fieldError, forbidden } from '../../lib/errors.js';
@@ -26,10 +29,12 @@ export interface TicketPatch {
   waiting_since?: Stamp;
   closed_at?: Stamp;
   assignee_id?: number | null;
+  priority?: TTicketPriority;
 }
 
 /** The ticket as the rules see it. */
 export interface TicketState extends TicketAccessShape {
+  priority: TTicketPriority;
   first_response_at: Date | string | null;
   waiting_since: Date | string | null;
   assignee_id: number | null;
@@ -38,7 +43,10 @@ export interface TicketState extends TicketAccessShape {
 /** A validated update request (contracts' ZUpdateTicketRequest, parsed). */
 export interface TicketUpdateRequest {
   reply?: string;
+  /** The reply is an internal note (desk only). */
+  internal?: boolean;
   status?: TTicketStatus;
+  priority?: TTicketPriority;
   assignee?: number | null;
 }
 
@@ -48,12 +56,17 @@ export const NEW_TICKET = { status: 'open', waiting_since: 'now' } as const sati
 export interface TicketPlan {
   /** The status after the change. */
   next: TTicketStatus;
-  /** The reply (if any) is the desk's. */
+  /** The reply (if any) is the desk's (an internal note always is). */
   deskReply: boolean;
   replying: boolean;
+  /** The reply is an internal note: it answers nothing and the owner never learns of it. */
+  note: boolean;
   statusChanged: boolean;
   /** A new assignee (or none) differs from the current one; who is allowed was checked. */
   assigning: boolean;
+  priorityChanged: boolean;
+  /** Something the owner can see changes (anything but a note). */
+  visible: boolean;
   /** Nothing would change: the caller answers the ticket as it is. */
   noop: boolean;
   patch: TicketPatch;
@@ -71,19 +84,26 @@ function refusedStatus(user: TicketViewer, t: TicketState, wanted: TTicketStatus
 }
 
 /**
- * A reply and/or a status change and/or an assignment. Without an explicit status, a
- * desk reply marks an active ticket `answered` and the owner's reply to an answered
- * ticket reopens it. Throws the API error for a refused request.
+ * A reply or internal note, and/or a status, priority or assignee change. Without an
+ * explicit status, a desk reply marks an active ticket `answered` and the owner's reply
+ * to an answered ticket reopens it; a note moves nothing (it is not an answer, and the
+ * waiting clock keeps running). Throws the API error for a refused request.
  */
 export function planTicketUpdate(user: TicketViewer, t: TicketState, req: TicketUpdateRequest): TicketPlan {
-  const deskReply = isDeskReply(user, t);
   const replying = req.reply !== undefined;
+  const note = replying && req.internal === true;
+  if (req.internal === true && !canSeeInternalNotes(user, t)) {
+    throw fieldError('internal', 'Only the desk writes internal notes.');
+  }
+  const deskReply = note || isDeskReply(user, t);
+  // A reply the owner sees: only these answer the ticket or move its clocks.
+  const answering = replying && !note;
 
   let next: TTicketStatus = t.status;
   if (req.status !== undefined && req.status !== t.status) {
     if (!ticketStatusChoices(user, t).includes(req.status)) throw refusedStatus(user, t, req.status);
     next = req.status;
-  } else if (req.status === undefined && replying) {
+  } else if (req.status === undefined && answering) {
     if (deskReply && (t.status === 'open' || t.status === 'in_progress')) next = 'answered';
     if (!deskReply && t.status === 'answered') next = 'open';
   }
@@ -96,10 +116,19 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
       ? fieldError('assignee', 'This ticket is closed; reopen it to assign it.')
       : forbidden('Only the desk assigns tickets.');
   }
+  const priorityChanged = req.priority !== undefined && req.priority !== t.priority;
+  if (priorityChanged && !canSetTicketPriority(user, t)) {
+    throw fieldError(
+      'priority',
+      t.status === 'closed'
+        ? 'This ticket is closed; reopen it to change its priority.'
+        : 'Only the desk changes the priority.',
+    );
+  }
   const statusChanged = next !== t.status;
 
   const patch: TicketPatch = {};
-  if (replying) {
+  if (answering) {
     if (deskReply) {
       if (!t.first_response_at) patch.first_response_at = 'now';
       patch.waiting_since = null;
@@ -114,18 +143,23 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
     if (t.status === 'closed') patch.closed_at = null;
     if ((next === 'open' || next === 'in_progress') && (t.status === 'closed' || t.status === 'answered')) {
       // Back in the desk's court (a reopen, or the owner's follow-up).
-      if (!deskReply || !replying) patch.waiting_since = 'now';
+      if (!deskReply || !answering) patch.waiting_since = 'now';
     }
   }
   if (assigning) patch.assignee_id = req.assignee ?? null;
+  if (priorityChanged) patch.priority = req.priority;
 
+  const visible = answering || statusChanged || assigning || priorityChanged;
   return {
     next,
     deskReply,
     replying,
+    note,
     statusChanged,
     assigning,
-    noop: !replying && !statusChanged && !assigning,
+    priorityChanged,
+    visible,
+    noop: !visible && !note,
     patch,
   };
 }

@@ -25,8 +25,8 @@ export function accessShape(t: Pick<TicketRow, 'owner_id' | 'department' | 'stat
 
 /** What the workflow rules look at (ticket-workflow.ts). */
 export function ticketState(t: TicketRow): TicketState {
-  const { first_response_at, waiting_since, assignee_id } = t;
-  return { ...accessShape(t), first_response_at, waiting_since, assignee_id };
+  const { priority, first_response_at, waiting_since, assignee_id } = t;
+  return { ...accessShape(t), priority, first_response_at, waiting_since, assignee_id };
 }
 
 function owner(t: TicketRow): TTicketUser {

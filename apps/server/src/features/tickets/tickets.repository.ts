@@ -7,7 +7,14 @@ import {
   type UpdateObject,
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { TTicketDepartment, TTicketPriority, TTicketScope, TTicketStatus, TUserType } from '@portal/contracts';
+import type {
+  TTicketDepartment,
+  TTicketPriority,
+  TTicketScope,
+  TTicketSort,
+  TTicketStatus,
+  TUserType,
+} from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { NEW_TICKET, Stamp, TicketPatch } from './ticket-workflow.js';
@@ -19,43 +26,61 @@ export interface Visibility {
   viewerId: number;
   /** Departments whose desk the viewer is on (from the permissions module). */
   deskDepartments: readonly TTicketDepartment[];
+  /** Departments whose internal notes the viewer sees (canSeeInternalNotes). */
+  notes: NoteReader;
   scope: TTicketScope;
 }
 
+/**
+ * Whose internal notes a read includes: those of tickets of these departments (the
+ * departments where the reader is the desk). Decided per ticket, so one list may mix
+ * tickets the reader owns (notes hidden) with tickets of their desk (notes shown).
+ */
+export type NoteReader = readonly TTicketDepartment[];
+
+/** The reply aliased `r` is one the reader of ticket `t` may see. */
+function replyShown(notes: NoteReader, r = 'r'): Expression<SqlBool> {
+  const internal = sql.ref(`${r}.internal`);
+  if (notes.length === 0) return sql<SqlBool>`not ${internal}`;
+  return sql<SqlBool>`(not ${internal} or t.department in (${sql.join(notes)}))`;
+}
+
 function ticketsWithOwner(db: Db) {
-  return db
-    .selectFrom('tickets as t')
-    .innerJoin('users as o', 'o.id', 't.owner_id')
-    .leftJoin('users as asg', 'asg.id', 't.assignee_id')
-    // The desk's targets for the ticket's priority: changed targets apply to open tickets too.
-    .leftJoin('ticket_sla_targets as sla', (j) =>
-      j.onRef('sla.department', '=', 't.department').onRef('sla.priority', '=', 't.priority'),
-    )
-    .select([
-      't.id',
-      't.owner_id',
-      't.department',
-      't.subject',
-      't.description',
-      't.priority',
-      't.status',
-      't.created_at',
-      't.updated_at',
-      't.first_response_at',
-      't.closed_at',
-      't.waiting_since',
-      'o.username as owner_username',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'o.user_type as owner_user_type',
-      't.assignee_id',
-      'asg.username as assignee_username',
-      'asg.first_name as assignee_first_name',
-      'asg.last_name as assignee_last_name',
-      'asg.user_type as assignee_user_type',
-      'sla.first_response_minutes as sla_first_response_minutes',
-      'sla.resolution_minutes as sla_resolution_minutes',
-    ]);
+  return (
+    db
+      .selectFrom('tickets as t')
+      .innerJoin('users as o', 'o.id', 't.owner_id')
+      .leftJoin('users as asg', 'asg.id', 't.assignee_id')
+      // The desk's targets for the ticket's priority: changed targets apply to open tickets too.
+      .leftJoin('ticket_sla_targets as sla', (j) =>
+        j.onRef('sla.department', '=', 't.department').onRef('sla.priority', '=', 't.priority'),
+      )
+      .select([
+        't.id',
+        't.owner_id',
+        't.department',
+        't.subject',
+        't.description',
+        't.priority',
+        't.status',
+        't.created_at',
+        't.updated_at',
+        't.first_response_at',
+        't.closed_at',
+        't.waiting_since',
+        'o.username as owner_username',
+        'o.first_name as owner_first_name',
+        'o.last_name as owner_last_name',
+        'o.user_type as owner_user_type',
+        't.assignee_id',
+        'asg.username as assignee_username',
+        'asg.first_name as assignee_first_name',
+        'asg.last_name as assignee_last_name',
+        'asg.user_type as assignee_user_type',
+        'sla.first_response_minutes as sla_first_response_minutes',
+        'sla.resolution_minutes as sla_resolution_minutes',
+      ])
+  );
 }
 
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
@@ -67,6 +92,15 @@ export function findTicket(db: Db, id: number) {
 /** The ticket row locked for this transaction (concurrent updates apply one after the other). */
 export function lockTicket(db: Db, id: number) {
   return ticketsWithOwner(db).where('t.id', '=', id).forUpdate('t').executeTakeFirst();
+}
+
+/**
+ * Several ticket rows locked for this transaction, in id order: two requests locking
+ * overlapping sets take the locks in the same order and so never deadlock.
+ */
+export function lockTickets(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ticketsWithOwner(db).where('t.id', 'in', ids).orderBy('t.id').forUpdate('t').execute();
 }
 
 const stamp = (s: Stamp) => (s === 'now' ? sql<Date>`now()` : null);
@@ -97,12 +131,11 @@ export function insertTicket(db: Db, values: NewTicketRow, initial: typeof NEW_T
     .executeTakeFirstOrThrow();
 }
 
-export async function updateTicket(db: Db, id: number, patch: TicketPatch): Promise<void> {
-  await db
-    .updateTable('tickets')
-    .set({ ...columns(patch), updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .execute();
+/** Applies a patch; `touch` moves `updated_at` (the activity everyone who sees the ticket sees). */
+export async function updateTicket(db: Db, id: number, patch: TicketPatch, touch = true): Promise<void> {
+  const set = touch ? { ...columns(patch), updated_at: sql<Date>`now()` } : columns(patch);
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('tickets').set(set).where('id', '=', id).execute();
 }
 
 export async function insertReply(db: Db, values: InsertObject<DB, 'ticket_replies'>): Promise<number> {
@@ -176,7 +209,7 @@ export function findUserForAssignment(db: Db, id: number) {
  * A ticket's whole thread as columns of its own row (one query for any number of
  * tickets): its own attachments, and its replies, oldest first, each with attachments.
  */
-function threadColumns(eb: TicketScope) {
+const threadColumns = (notes: NoteReader) => (eb: TicketScope) => {
   return [
     jsonArrayFrom(
       eb
@@ -194,18 +227,25 @@ function threadColumns(eb: TicketScope) {
         .select(REPLY_COLUMNS)
         .select((e) => replyAttachments(e as unknown as Outer))
         .whereRef('r.ticket_id', '=', 't.id')
+        .where(replyShown(notes))
         .orderBy('r.id'),
     ).as('ticket_reply'),
   ];
-}
+};
 
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThread>>>;
 export type ReplyRow = ThreadRow['ticket_reply'][number];
 export type AttachmentRow = ThreadRow['attachments'][number];
 
-/** One ticket with its thread. */
-export function findThread(db: Db, id: number) {
-  return ticketsWithOwner(db).select(threadColumns).where('t.id', '=', id).executeTakeFirst();
+/** One ticket with its thread (internal notes only for `notes`' departments). */
+export function findThread(db: Db, id: number, notes: NoteReader) {
+  return ticketsWithOwner(db).select(threadColumns(notes)).where('t.id', '=', id).executeTakeFirst();
+}
+
+/** Tickets with their threads, by id. */
+export function findThreads(db: Db, ids: readonly number[], notes: NoteReader) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ticketsWithOwner(db).select(threadColumns(notes)).where('t.id', 'in', ids).orderBy('t.id').execute();
 }
 
 export function findReply(db: Db, id: number) {
@@ -218,12 +258,14 @@ export function findReply(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** An attachment with what deciding its visibility needs. */
+/** An attachment with what deciding its visibility needs (`internal`: it belongs to a note). */
 export function findAttachment(db: Db, id: number) {
   return db
     .selectFrom('ticket_attachments as ta')
     .innerJoin('tickets as t', 't.id', 'ta.ticket_id')
+    .leftJoin('ticket_replies as r', 'r.id', 'ta.reply_id')
     .select(['ta.id', 'ta.file_id', 't.owner_id', 't.department'])
+    .select(sql<boolean>`coalesce(r.internal, false)`.as('internal'))
     .where('ta.id', '=', id)
     .executeTakeFirst();
 }
@@ -242,7 +284,7 @@ function visibleTo(v: Visibility): Expression<SqlBool> {
 /** Escapes LIKE wildcards so a search for "a_b" means that text. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function matches(search: string): Expression<SqlBool> {
+function matches(search: string, notes: NoteReader): Expression<SqlBool> {
   const pattern = likePattern(search);
   const idMatch = /^#?(\d{1,9})$/.exec(search);
   const id = idMatch ? Number(idMatch[1]) : -1;
@@ -252,7 +294,9 @@ function matches(search: string): Expression<SqlBool> {
     or t.description ilike ${pattern}
     or o.username ilike ${pattern}
     or (o.first_name || ' ' || o.last_name) ilike ${pattern}
-    or exists (select 1 from ticket_replies r where r.ticket_id = t.id and r.body ilike ${pattern})
+    or exists (
+      select 1 from ticket_replies r where r.ticket_id = t.id and r.body ilike ${pattern} and ${replyShown(notes)}
+    )
   )`;
 }
 
@@ -272,19 +316,65 @@ function filtered(db: Db, v: Visibility, f: TicketFilter, active: boolean) {
   if (f.department) q = q.where('t.department', '=', f.department);
   if (f.priority) q = q.where('t.priority', '=', f.priority);
   if (f.assignee !== undefined) q = q.where('t.assignee_id', f.assignee === null ? 'is' : '=', f.assignee);
-  if (f.search) q = q.where(matches(f.search));
+  if (f.search) q = q.where(matches(f.search, v.notes));
   return q;
 }
 
-/** Active (not closed) tickets, newest activity first, and how many there are in all. */
-export async function listActive(db: Db, v: Visibility, f: TicketFilter, limit: number) {
+type SortKey = { expr: Expression<unknown>; dir: 'asc' | 'desc' };
+const key = (expr: Expression<unknown>, dir: 'asc' | 'desc' = 'asc'): SortKey => ({ expr, dir });
+
+const PRIORITY_RANK = sql`case t.priority when 'urgent' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`;
+const STATUS_RANK = sql`case t.status when 'open' then 1 when 'in_progress' then 2 when 'answered' then 3 else 4 end`;
+const minutesAfterCreation = (minutes: string) => sql`t.created_at + ${sql.ref(minutes)} * interval '1 minute'`;
+/** The next SLA due time: the first response's while there is none (and a target), else the resolution's. */
+const DUE_AT = sql`case
+  when t.first_response_at is null and sla.first_response_minutes is not null
+    then ${minutesAfterCreation('sla.first_response_minutes')}
+  else ${minutesAfterCreation('sla.resolution_minutes')}
+end`;
+const fullName = (u: 'o' | 'asg') => sql`lower(${sql.ref(`${u}.first_name`)} || ' ' || ${sql.ref(`${u}.last_name`)})`;
+
+/**
+ * Each sort's keys in its natural direction (TICKET_SORT_DIRECTION): `dir` the other way
+ * flips them all. Nulls always come last, and the id breaks ties so pages are stable.
+ */
+const SORT_KEYS: Record<TTicketSort, SortKey[]> = {
+  activity: [key(sql`t.updated_at`, 'desc'), key(sql`t.id`, 'desc')],
+  // Urgent first, then the longest waiting for the desk, then the oldest.
+  priority: [key(PRIORITY_RANK, 'desc'), key(sql`t.waiting_since`), key(sql`t.created_at`), key(sql`t.id`)],
+  due: [key(DUE_AT), key(PRIORITY_RANK, 'desc'), key(sql`t.id`)],
+  created: [key(sql`t.created_at`, 'desc'), key(sql`t.id`, 'desc')],
+  subject: [key(sql`lower(t.subject)`), key(sql`t.id`)],
+  status: [key(STATUS_RANK), key(sql`t.updated_at`, 'desc'), key(sql`t.id`)],
+  department: [key(sql`t.department`), key(sql`t.updated_at`, 'desc'), key(sql`t.id`)],
+  requester: [key(fullName('o')), key(sql`o.username`), key(sql`t.id`)],
+  assignee: [key(fullName('asg')), key(sql`asg.username`), key(sql`t.id`)],
+};
+
+export interface TicketOrder {
+  sort: TTicketSort;
+  /** True when the caller asked for the sort's other direction. */
+  reversed: boolean;
+}
+
+/** How many replies of ticket `t` its reader sees. */
+const replyCount = (notes: NoteReader) => (eb: TicketScope) =>
+  eb
+    .selectFrom('ticket_replies as rc')
+    .select((e) => e.fn.countAll<number>().as('c'))
+    .whereRef('rc.ticket_id', '=', 't.id')
+    .where(replyShown(notes, 'rc'))
+    .as('reply_count');
+
+/** Active (not closed) tickets in the order asked for, and how many there are in all. */
+export async function listActive(db: Db, v: Visibility, f: TicketFilter, order: TicketOrder, limit: number) {
   const q = filtered(db, v, f, true);
-  const rows = await q
-    .select(threadColumns)
-    .orderBy('t.updated_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .execute();
+  let sorted = q.select(threadColumns(v.notes));
+  for (const k of SORT_KEYS[order.sort]) {
+    const dir = order.reversed ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir;
+    sorted = sorted.orderBy(k.expr, (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  }
+  const rows = await sorted.limit(limit).execute();
   if (rows.length < limit) return { rows, total: rows.length };
   const total = await q
     .clearSelect()
@@ -297,13 +387,7 @@ export async function listActive(db: Db, v: Visibility, f: TicketFilter, limit: 
 export async function historyPage(db: Db, v: Visibility, f: TicketFilter, limit: number, offset: number) {
   const q = filtered(db, v, f, false);
   const rows = await q
-    .select((eb) =>
-      eb
-        .selectFrom('ticket_replies as rc')
-        .select((e) => e.fn.countAll<number>().as('c'))
-        .whereRef('rc.ticket_id', '=', 't.id')
-        .as('reply_count'),
-    )
+    .select(replyCount(v.notes))
     .orderBy('t.closed_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit)
@@ -314,6 +398,55 @@ export async function historyPage(db: Db, v: Visibility, f: TicketFilter, limit:
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, count: Number(total.n) };
+}
+
+// ---------------------------------------------------------------- requester panel
+
+/** A requester's contact details. */
+export function findRequester(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'user_type', 'email', 'phone', 'is_active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * A requester's tickets on these desks (the reader is on all of them, so every note
+ * counts): their active ones but `except`, newest activity first; their latest closed;
+ * and how many they have raised to these desks in all.
+ */
+export async function requesterTickets(
+  db: Db,
+  ownerId: number,
+  departments: readonly TTicketDepartment[],
+  except: number,
+  limits: { open: number; recent: number },
+) {
+  if (departments.length === 0) return { open: [], recent: [], total: 0 };
+  const theirs = ticketsWithOwner(db).where('t.owner_id', '=', ownerId).where('t.department', 'in', departments);
+  const [open, recent, total] = await Promise.all([
+    theirs
+      .select(replyCount(departments))
+      .where('t.status', '<>', 'closed')
+      .where('t.id', '<>', except)
+      .orderBy('t.updated_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limits.open)
+      .execute(),
+    theirs
+      .select(replyCount(departments))
+      .where('t.status', '=', 'closed')
+      .orderBy('t.closed_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limits.recent)
+      .execute(),
+    theirs
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { open, recent, total: Number(total.n) };
 }
 
 // ---------------------------------------------------------------- statistics

@@ -6,6 +6,7 @@ import {
   ZActiveTicketList,
   ZActiveTicketsQuery,
   ZAttachmentIdParams,
+  ZBulkTicketsRequest,
   ZCreateTicketRequest,
   ZDeskMembers,
   ZDeskMembersQuery,
@@ -14,6 +15,7 @@ import {
   ZTicketHistoryQuery,
   ZTicketIdParams,
   ZTicketParam,
+  ZTicketRequester,
   ZTicketStats,
   ZTicketStatsQuery,
   ZUpdateTicketRequest,
@@ -27,7 +29,7 @@ import {
 } from '../../lib/files/index.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { caller, requestSource } from '../../plugins/auth.js';
-import { createTicket, TICKET_UPLOAD_RULES, updateTicket } from './ticket-commands.service.js';
+import { bulkUpdateTickets, createTicket, TICKET_UPLOAD_RULES, updateTicket } from './ticket-commands.service.js';
 import { deliverTicketEvent } from './ticket-live.js';
 import * as reads from './ticket-reads.service.js';
 import { ticketStats } from './ticket-stats.service.js';
@@ -93,8 +95,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['tickets'],
-        summary: 'My active tickets: as owner, and those of the desks I am on (newest activity first)',
-        description: 'The `x-total-count` header has the number of matching tickets when the list is cut at `limit`.',
+        summary: 'My active tickets: as owner, and those of the desks I am on (newest activity first by default)',
+        description:
+          '`sort` orders the list (each in its natural direction; `dir` reverses it; a ticket without an SLA target comes last under `due` either way). The `x-total-count` header has the number of matching tickets when the list is cut at `limit`.',
         querystring: ZActiveTicketsQuery,
         response: { 200: ZActiveTicketList, ...errorResponses(400, 401, 403) },
       },
@@ -124,13 +127,17 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/active-tickets/:ticket/',
     {
       config: {
-        policy: { rule: 'canSeeTicket, then ticketStatusChoices / canAssignTicket for what is changed', outsider: 404 },
+        policy: {
+          rule: 'canSeeTicket, then ticketStatusChoices / canAssignTicket / canSetTicketPriority / canSeeInternalNotes for what is changed',
+          outsider: 404,
+        },
       },
       preValidation: readBody,
       schema: {
         tags: ['tickets'],
-        summary: 'Answer a ticket: a reply (with attachments) and/or a new status',
-        description: `${MULTIPART_NOTE} Only the desk sets in_progress/answered; the owner replies, closes, and reopens within 7 days.`,
+        summary:
+          'Answer a ticket: a reply or internal note (with attachments) and/or a new status, priority or assignee',
+        description: `${MULTIPART_NOTE} Only the desk sets in_progress/answered, the priority and the assignee, and writes internal notes (\`internal: true\`; never shown to the owner, and they answer nothing); the owner replies, closes, and reopens within 7 days.`,
         consumes: ['application/json', 'multipart/form-data'],
         params: ZTicketParam,
         body: ZUpdateTicketRequest,
@@ -138,6 +145,39 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => updateTicket(app.ctx, caller(req).user, req.params.ticket, req.body, files(req), requestSource(req)),
+  );
+
+  app.post(
+    '/user/tickets/bulk/',
+    {
+      config: {
+        policy: { rule: 'isTicketDesk of every ticket named, then the single-update rules for each', outsider: 404 },
+      },
+      schema: {
+        tags: ['tickets'],
+        summary: 'The same status, priority or assignee change to up to 100 active tickets of my desks, all or nothing',
+        description:
+          'A ticket that does not exist or is not on one of my desks: 404. A ticket the change is refused for (closed, or the assignee is not on its desk): 400 under `ids`, naming the tickets. Either way nothing changes.',
+        body: ZBulkTicketsRequest,
+        response: { 200: ZActiveTicketList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => bulkUpdateTickets(app.ctx, caller(req).user, req.body, requestSource(req)),
+  );
+
+  app.get(
+    '/user/ticket-requester/:ticket/',
+    {
+      config: { policy: { rule: "isTicketDesk of the ticket's department (not its owner as such)", outsider: 404 } },
+      schema: {
+        tags: ['tickets'],
+        summary:
+          "Who raised a ticket, and their other tickets on my desks (the ticket's desk only; 404 for anyone else)",
+        params: ZTicketParam,
+        response: { 200: ZTicketRequester, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => reads.ticketRequester(app.ctx, caller(req).user, req.params.ticket),
   );
 
   app.get(
