@@ -127,6 +127,15 @@ test.describe('Arabic, every page', () => {
         await check(page, `${username} /dashboard tab ${i}`);
       }
 
+      // The desk settings dialog, both tabs (SLA targets, canned replies).
+      await page.getByRole('button', { name: 'إعدادات القسم' }).click();
+      const settings = page.getByRole('dialog');
+      await expect(settings).toBeVisible();
+      await check(page, `${username} desk settings (SLA)`);
+      await settings.getByRole('tab', { name: 'الردود الجاهزة' }).click();
+      await check(page, `${username} desk settings (canned replies)`);
+      await page.keyboard.press('Escape');
+
       // The notifications menu, open.
       await page.goto('/');
       await page.getByRole('banner').getByRole('button', { name: /الإشعارات/ }).click();

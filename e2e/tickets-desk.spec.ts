@@ -43,7 +43,7 @@ test.describe('help desk (/dashboard)', () => {
     await expect(page.getByText('Tickets for RTM')).toBeVisible();
 
     // The figures: two active, both open; one closed and one opened-and-answered in the period.
-    const stats = page.getByRole('region', { name: 'Desk at a glance' });
+    const stats = page.getByRole('region', { name: 'Figures' });
     const card = (label: string | RegExp) =>
       stats.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
     await expect(card('Open')).toContainText('2');

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMinutes, formatNumber, isEmpty, monthsBetween, roundToQuarter } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMinutes,
+  formatNumber,
+  formatRelativeTime,
+  isEmpty,
+  monthsBetween,
+  roundToQuarter,
+} from './format';
 import { changeLanguage } from './i18n/i18n';
 
 describe('isEmpty', () => {
@@ -138,7 +147,9 @@ describe('dates and numbers in the chosen language', () => {
 
   it('follow the current language, and re-format after a switch', async () => {
     await changeLanguage('en');
-    expect(formatDateTime(at)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    expect(formatDateTime(at)).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at),
+    );
     expect(formatDate(at)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(at));
     expect(formatNumber(12345)).toBe('12,345');
     await changeLanguage('ar');
@@ -152,5 +163,32 @@ describe('dates and numbers in the chosen language', () => {
   it('give an empty string for an invalid date, not "Invalid Date" or a throw', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it('picks the unit from the distance, in the future and the past', async () => {
+    await changeLanguage('en');
+    expect(formatRelativeTime(at(25), now)).toBe('in 25 min.');
+    expect(formatRelativeTime(at(-120), now)).toBe('2 hr. ago');
+    expect(formatRelativeTime(at(-119.6), now)).toBe('2 hr. ago');
+    expect(formatRelativeTime(at(59), now)).toBe('in 59 min.');
+    expect(formatRelativeTime(at(3 * 24 * 60), now, 'long')).toBe('in 3 days');
+    expect(formatRelativeTime(at(0.2), now)).toBe('now');
+    expect(formatRelativeTime(at(-0.4), now)).toBe('now');
+  });
+
+  it('speaks the chosen language, and gives "" for an invalid date', async () => {
+    await changeLanguage('ar');
+    expect(formatRelativeTime(at(25), now)).toBe(
+      new Intl.RelativeTimeFormat('ar', { numeric: 'auto', style: 'short' }).format(25, 'minute'),
+    );
+    expect(formatRelativeTime('nope', now)).toBe('');
   });
 });

@@ -70,13 +70,14 @@ export function monthsBetween(from: DateInput, to: DateInput = new Date()): numb
  * style, so every page formats alike and switching language re-formats on the next render.
  */
 type DateTimeStyle = 'short' | 'medium';
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+const formatters = new Map<string, Formatter>();
 
 function language(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? 'en';
 }
 
-function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: (lang: string) => F): F {
+function cached<F extends Formatter>(key: string, make: (lang: string) => F): F {
   const lang = language();
   const id = `${lang}|${key}`;
   let f = formatters.get(id) as F | undefined;
@@ -103,10 +104,42 @@ export function formatDateTime(value: DateInput, style: DateTimeStyle = 'medium'
   const d = toDate(value);
   if (!d) return '';
   const timeStyle = seconds ? 'medium' : 'short';
-  return cached(`dt:${style}:${timeStyle}`, (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style, timeStyle })).format(d);
+  return cached(
+    `dt:${style}:${timeStyle}`,
+    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style, timeStyle }),
+  ).format(d);
 }
 
 /** A number with the language's grouping and digits. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);
+}
+
+/** Below each bound (in minutes), a time is said in that unit ("in 25 min", "3 hr. ago", "2 days ago"). */
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['minute', 1, 60],
+  ['hour', 60, 24 * 60],
+  ['day', 24 * 60, 30 * 24 * 60],
+  ['month', 30 * 24 * 60, 365 * 24 * 60],
+  ['year', 365 * 24 * 60, Number.POSITIVE_INFINITY],
+];
+
+/**
+ * A time relative to `now` in the chosen language, to the minute: "in 25 min", "2 hr. ago",
+ * "now" (short style). '' for an invalid date.
+ */
+export function formatRelativeTime(
+  value: DateInput,
+  now: DateInput = Date.now(),
+  style: 'short' | 'long' = 'short',
+): string {
+  const d = toDate(value);
+  const from = toDate(now);
+  if (!d || !from) return '';
+  const minutes = (d.getTime() - from.getTime()) / 60_000;
+  const [unit, size] = RELATIVE_UNITS.find(([, , below]) => Math.abs(Math.round(minutes)) < below)!;
+  const amount = Math.round(minutes / size);
+  // Numeric 'auto' says "now" for zero seconds (never "in 0 min" or "-0 min"), "tomorrow" for a day.
+  const format = cached(`rt:${style}`, (lang) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style }));
+  return amount === 0 ? format.format(0, 'second') : format.format(amount, unit);
 }

@@ -69,17 +69,33 @@ export function playNotificationSound(): void {
   }, CHIME_DELAY_MS);
 }
 
+/** A feature's sound, which drops the generic chime of the same event (above). */
+function playFeatureSound(tones: Tone[]): void {
+  lastFeatureSoundAt = Date.now();
+  if (pendingChime) clearTimeout(pendingChime);
+  pendingChime = null;
+  playTones(tones);
+}
+
 /**
  * Issue 5: a new ticket on the desk has its own sound, distinct from the notification
  * chime: three quick, brighter notes that a desk hears across the room.
  */
 export function playNewTicketSound(): void {
-  lastFeatureSoundAt = Date.now();
-  if (pendingChime) clearTimeout(pendingChime);
-  pendingChime = null;
-  playTones([
+  playFeatureSound([
     { frequency: 784, start: 0, duration: 0.1, type: 'square', volume: 0.05 },
     { frequency: 988, start: 0.1, duration: 0.1, type: 'square', volume: 0.05 },
     { frequency: 1319, start: 0.2, duration: 0.22, type: 'square', volume: 0.05 },
+  ]);
+}
+
+/**
+ * Issue 11: the requester answered a ticket assigned to me. Softer than a new ticket
+ * (someone is waiting on me, not a new arrival): two low notes, a falling "knock-knock".
+ */
+export function playRequesterReplySound(): void {
+  playFeatureSound([
+    { frequency: 587, start: 0, duration: 0.12, type: 'triangle', volume: 0.12 },
+    { frequency: 523, start: 0.16, duration: 0.2, type: 'triangle', volume: 0.12 },
   ]);
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   colorMode: 'portal.color-mode',
   language: 'portal.language',
   chunkReload: 'portal.chunk-reload',
+  /** The help desk's figures folded away ('collapsed') or shown (absent). */
+  deskFigures: 'portal.desk-figures',
 } as const;
 
 /** localStorage may be unavailable (private mode, quota, sandboxed iframe): never throw. */

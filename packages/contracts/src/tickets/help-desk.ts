@@ -141,13 +141,7 @@ export const ZBulkTicketsRequest = z
       .refine((ids) => new Set(ids).size === ids.length, 'A ticket is listed twice.'),
     status: ZTicketStatus.optional(),
     priority: ZTicketPriority.optional(),
-    assignee: z
-      .number({ error: 'Choose someone on the desk.' })
-      .int()
-      .positive()
-      .max(INT4_MAX)
-      .nullable()
-      .optional(),
+    assignee: z.number({ error: 'Choose someone on the desk.' }).int().positive().max(INT4_MAX).nullable().optional(),
   })
   .strict()
   .refine((b) => b.status !== undefined || b.priority !== undefined || b.assignee !== undefined, {

@@ -93,7 +93,10 @@ export function canBeAssignee(
 }
 
 /** Only the desk writes internal notes and sees them (never the owner as such). */
-export function canSeeInternalNotes(viewer: TicketViewer, ticket: Pick<TicketAccessShape, 'user' | 'department'>): boolean {
+export function canSeeInternalNotes(
+  viewer: TicketViewer,
+  ticket: Pick<TicketAccessShape, 'user' | 'department'>,
+): boolean {
   return isStaff(viewer) && isTicketDesk(viewer, ticket.department);
 }
 
@@ -123,5 +126,8 @@ export function canEditCannedReply(
   viewer: TicketViewer & { is_manager: boolean },
   reply: { department: TUserType; created_by: { id: number } | null },
 ): boolean {
-  return isTicketDesk(viewer, reply.department) && (reply.created_by?.id === viewer.id || isDeskManager(viewer, reply.department));
+  return (
+    isTicketDesk(viewer, reply.department) &&
+    (reply.created_by?.id === viewer.id || isDeskManager(viewer, reply.department))
+  );
 }

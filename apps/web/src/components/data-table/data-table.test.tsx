@@ -184,3 +184,76 @@ describe('CSV export', () => {
     expect(csv).toBe("n,neg\r\n-5,'-1\r\n,'-1\r\n");
   });
 });
+
+describe('DataTable sorted elsewhere, with row selection', () => {
+  it("keeps the given order, marks the sort and reports header clicks with each column's first direction", async () => {
+    viewport(true);
+    const onSortChange = vi.fn();
+    const sortCols = columns.map((c) => ({
+      ...c,
+      sortValue: undefined,
+      sortable: c.key !== 'note',
+      sortFirst: c.key === 'age' ? ('desc' as const) : undefined,
+    }));
+    renderInRouter(table({ columns: sortCols, sort: { key: 'name', direction: 'desc' }, onSortChange }));
+    // The server's order, not re-sorted here.
+    expect(bodyNames()).toEqual(people.map((p) => p.name));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'name', direction: 'asc' });
+    await userEvent.click(screen.getByRole('button', { name: 'Age' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'age', direction: 'desc' });
+  });
+
+  it('selects rows and all shown by checkbox (mouse or keyboard) without opening the row', async () => {
+    viewport(true);
+    let selected = new Set<string | number>();
+    const onChange = vi.fn((next: Set<string | number>) => {
+      selected = next;
+      view.rerender(<RouterProvider router={router(selected)} />);
+    });
+    const router = (sel: ReadonlySet<string | number>) =>
+      createMemoryRouter(
+        [
+          {
+            path: '/',
+            element: table({
+              actions: undefined,
+              rowLink: (p) => ({ to: `/p/${p.id}` }),
+              selection: { selected: sel, onChange, rowLabel: (p) => p.name },
+            }),
+          },
+          { path: '/p/:id', element: <p>opened</p> },
+        ],
+        { initialEntries: ['/'] },
+      );
+    const view = render(<RouterProvider router={router(selected)} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Adel' }));
+    expect([...selected]).toEqual([2]);
+    expect(screen.queryByText('opened')).not.toBeInTheDocument();
+    const all = screen.getByRole('checkbox', { name: 'Select all shown' });
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    all.focus();
+    await userEvent.keyboard(' ');
+    expect([...selected].sort()).toEqual([1, 2, 3]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    expect(selected.size).toBe(0);
+  });
+
+  it('gives each phone card a checkbox beside its link, and "select all" above', async () => {
+    viewport(false);
+    const onChange = vi.fn();
+    renderInRouter(
+      table({
+        rowLink: (p) => ({ to: `/p/${p.id}` }),
+        selection: { selected: new Set([1]), onChange, rowLabel: (p) => p.name },
+      }),
+    );
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    const box = within(cards[0]!).getByRole('checkbox', { name: 'Select Mona' });
+    expect(box).toBeChecked();
+    expect(box.closest('a')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect([...(onChange.mock.calls[0]![0] as Set<number>)].sort()).toEqual([1, 2, 3]);
+  });
+});

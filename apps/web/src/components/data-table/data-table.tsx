@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -42,6 +44,10 @@ export interface DataTableColumn<R> {
   /** Makes the column sortable by this value (or by `compare`). */
   sortValue?: (row: R) => SortValue;
   compare?: (a: R, b: R) => number;
+  /** Sortable by the server (with `onSortChange`) without a value of its own here. */
+  sortable?: boolean;
+  /** The direction of the first click (its natural one: dates newest first); `asc` unless said. */
+  sortFirst?: SortDirection;
   /** The value exported to CSV; defaults to `sortValue`. Columns with neither are not exported. */
   csv?: (row: R) => string | number | boolean | null | undefined;
   csvHeader?: string;
@@ -72,11 +78,26 @@ export interface DataTableProps<R> {
   loading?: boolean;
   emptyText?: ReactNode;
   defaultSort?: SortState;
+  /**
+   * Sorted elsewhere (the server): the rows are shown as given, `sort` marks the header,
+   * and a header click or the phones' choice asks `onSortChange` (null: the default order).
+   */
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState | null) => void;
+  /** A checkbox per row (on phones, on each card) and one for every row shown. */
+  selection?: DataTableSelection<R>;
   /** A CSV button that exports the rows as shown (sorted), with the columns' `csv` values. */
   csvFilename?: string;
   /** Distance of the sticky header from the top: the app's fixed header (spec §9, 80 px). */
   stickyTop?: number;
   size?: 'small' | 'medium';
+}
+
+export interface DataTableSelection<R> {
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** Names the row for its checkbox ("Select #12 VPN drops"). */
+  rowLabel: (row: R) => string;
 }
 
 function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): number {
@@ -104,6 +125,9 @@ export function DataTable<R>({
   loading = false,
   emptyText,
   defaultSort,
+  sort: controlledSort,
+  onSortChange,
+  selection,
   csvFilename,
   stickyTop = 80,
   size = 'small',
@@ -113,12 +137,15 @@ export function DataTable<R>({
   // useTheme falls back on MUI's default theme, so the block works outside the app's provider too.
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [sort, setSort] = useState<SortState | null>(defaultSort ?? null);
+  const [localSort, setLocalSort] = useState<SortState | null>(defaultSort ?? null);
+  const sort = onSortChange ? (controlledSort ?? null) : localSort;
+  const setSort = (next: SortState | null) => (onSortChange ? onSortChange(next) : setLocalSort(next));
 
   const headerText = (c: DataTableColumn<R>): string => (c.label ? (t(c.label) as string) : (c.csvHeader ?? c.key));
-  const sortable = (c: DataTableColumn<R>) => Boolean(c.sortValue ?? c.compare);
+  const sortable = (c: DataTableColumn<R>) => Boolean(c.sortValue ?? c.compare ?? (onSortChange && c.sortable));
 
   const sorted = useMemo(() => {
+    if (onSortChange) return rows;
     const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
     if (!sort || !column || !sortable(column)) return rows;
     const collator = new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' });
@@ -129,10 +156,53 @@ export function DataTable<R>({
       .map((row, i) => ({ row, i }))
       .sort((a, b) => sign * by(a.row, b.row) || a.i - b.i)
       .map((x) => x.row);
-  }, [rows, columns, sort, i18n.language]);
+  }, [rows, columns, sort, onSortChange, i18n.language]);
 
-  const toggle = (key: string) =>
-    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+  const toggle = (c: DataTableColumn<R>) =>
+    setSort(
+      sort?.key === c.key
+        ? { key: c.key, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
+        : { key: c.key, direction: c.sortFirst ?? 'asc' },
+    );
+
+  const keys = sorted.map(rowKey);
+  const selectedShown = selection ? keys.filter((k) => selection.selected.has(k)).length : 0;
+  const toggleRow = (row: R) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    const key = rowKey(row);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    const all = selectedShown === keys.length;
+    for (const k of keys) {
+      if (all) next.delete(k);
+      else next.add(k);
+    }
+    selection.onChange(next);
+  };
+  const selectAllBox = selection ? (
+    <Checkbox
+      checked={keys.length > 0 && selectedShown === keys.length}
+      indeterminate={selectedShown > 0 && selectedShown < keys.length}
+      onChange={toggleAll}
+      slotProps={{ input: { 'aria-label': t('dataTable.selectAll') } }}
+    />
+  ) : null;
+  const rowBox = (row: R) =>
+    selection ? (
+      <Checkbox
+        checked={selection.selected.has(rowKey(row))}
+        onChange={() => toggleRow(row)}
+        // The row itself opens the record on a click: the box only selects.
+        onClick={(e) => e.stopPropagation()}
+        slotProps={{ input: { 'aria-label': t('dataTable.selectRow', { row: selection.rowLabel(row) }) } }}
+      />
+    ) : null;
 
   const exportCsv = () => {
     const csvColumns = columns
@@ -141,9 +211,26 @@ export function DataTable<R>({
     downloadCsv(csvFilename!, toCsv(csvColumns, sorted));
   };
 
+  const phoneSelectAll = !wide && selection && rows.length > 0;
   const toolbar =
-    csvFilename || (!wide && columns.some(sortable) && rows.length > 1) ? (
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mb: 1.5 }}>
+    csvFilename || phoneSelectAll || (!wide && columns.some(sortable) && rows.length > 1) ? (
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mb: 1.5 }}
+      >
+        {phoneSelectAll ? (
+          // Phones have no header row: "all shown" sits beside the sort choice.
+          <FormControlLabel
+            sx={{ marginInlineEnd: 'auto' }}
+            label={t('dataTable.selectAllShort')}
+            control={
+              <Checkbox
+                checked={keys.length > 0 && selectedShown === keys.length}
+                indeterminate={selectedShown > 0 && selectedShown < keys.length}
+                onChange={toggleAll}
+              />
+            }
+          />
+        ) : null}
         {!wide && columns.some(sortable) && rows.length > 1 ? (
           // Phones have no column headers: the same sort as a choice.
           <TextField
@@ -168,7 +255,13 @@ export function DataTable<R>({
           </TextField>
         ) : null}
         {csvFilename ? (
-          <Button variant="outlined" size="small" startIcon={<DownloadRounded />} onClick={exportCsv} disabled={rows.length === 0}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DownloadRounded />}
+            onClick={exportCsv}
+            disabled={rows.length === 0}
+          >
             {t('dataTable.exportCsv')}
           </Button>
         ) : null}
@@ -203,7 +296,10 @@ export function DataTable<R>({
             const link = rowLink?.(row);
             const body = (
               <Box sx={{ p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
-                <Typography component="div" sx={{ fontWeight: 600, mb: 0.75, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Typography
+                  component="div"
+                  sx={{ fontWeight: 600, mb: 0.75, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+                >
                   {placed('primary').map((c) => (
                     <Box component="span" key={c.key} sx={{ minWidth: 0 }}>
                       {show(c, row)}
@@ -220,7 +316,16 @@ export function DataTable<R>({
                   </Box>
                 ) : null}
                 {placed('detail').length ? (
-                  <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}>
+                  <Box
+                    component="dl"
+                    sx={{
+                      m: 0,
+                      display: 'grid',
+                      gridTemplateColumns: 'auto minmax(0, 1fr)',
+                      columnGap: 1.5,
+                      rowGap: 0.5,
+                    }}
+                  >
                     {placed('detail').map((c) => (
                       <Box key={c.key} sx={{ display: 'contents' }}>
                         <Typography component="dt" variant="body2" color="text.secondary">
@@ -236,17 +341,32 @@ export function DataTable<R>({
               </Box>
             );
             const rowActions = actions?.(row);
+            const main = link ? (
+              <CardActionArea component={Link} to={link.to} state={link.state} sx={{ minWidth: 0 }}>
+                {body}
+              </CardActionArea>
+            ) : (
+              body
+            );
             return (
-              <Card component="li" key={rowKey(row)} sx={[{ listStyle: 'none', minWidth: 0 }, ...(rowSx ? [rowSx(row)].flat() : [])] as SxProps<Theme>}>
-                {link ? (
-                  <CardActionArea component={Link} to={link.to} state={link.state}>
-                    {body}
-                  </CardActionArea>
+              <Card
+                component="li"
+                key={rowKey(row)}
+                sx={[{ listStyle: 'none', minWidth: 0 }, ...(rowSx ? [rowSx(row)].flat() : [])] as SxProps<Theme>}
+              >
+                {selection ? (
+                  // The box beside the card's link, never inside it.
+                  <Box sx={{ display: 'flex', alignItems: 'flex-start', minWidth: 0 }}>
+                    <Box sx={{ pt: 1, paddingInlineStart: 0.5 }}>{rowBox(row)}</Box>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>{main}</Box>
+                  </Box>
                 ) : (
-                  body
+                  main
                 )}
                 {rowActions ? (
-                  <Box sx={{ px: 1, pb: 1, display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}>{rowActions}</Box>
+                  <Box sx={{ px: 1, pb: 1, display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}>
+                    {rowActions}
+                  </Box>
                 ) : null}
               </Card>
             );
@@ -265,20 +385,49 @@ export function DataTable<R>({
         <Table size={size} aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
+              {selection ? (
+                <TableCell
+                  padding="checkbox"
+                  sx={{ position: 'sticky', top: stickyTop, zIndex: 2, bgcolor: 'background.paper' }}
+                >
+                  {selectAllBox}
+                </TableCell>
+              ) : null}
               {wideColumns.map((c) => {
                 const active = sort?.key === c.key;
                 return (
                   <TableCell
                     key={c.key}
                     align={c.align}
-                    aria-sort={sortable(c) ? (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
-                    sx={[
-                      { fontWeight: 600, whiteSpace: 'nowrap', position: 'sticky', top: stickyTop, zIndex: 2, bgcolor: 'background.paper' },
-                      ...[c.headerSx ?? []].flat(),
-                    ] as SxProps<Theme>}
+                    aria-sort={
+                      sortable(c)
+                        ? active
+                          ? sort.direction === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : 'none'
+                        : undefined
+                    }
+                    sx={
+                      [
+                        {
+                          fontWeight: 600,
+                          whiteSpace: 'nowrap',
+                          position: 'sticky',
+                          top: stickyTop,
+                          zIndex: 2,
+                          bgcolor: 'background.paper',
+                        },
+                        ...[c.headerSx ?? []].flat(),
+                      ] as SxProps<Theme>
+                    }
                   >
                     {sortable(c) ? (
-                      <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => toggle(c.key)}>
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? sort.direction : 'asc'}
+                        onClick={() => toggle(c)}
+                      >
                         {c.label ? t(c.label) : c.header}
                       </TableSortLabel>
                     ) : c.label ? (
@@ -290,7 +439,10 @@ export function DataTable<R>({
                 );
               })}
               {actions ? (
-                <TableCell align="right" sx={{ fontWeight: 600, position: 'sticky', top: stickyTop, zIndex: 2, bgcolor: 'background.paper' }}>
+                <TableCell
+                  align="right"
+                  sx={{ fontWeight: 600, position: 'sticky', top: stickyTop, zIndex: 2, bgcolor: 'background.paper' }}
+                >
                   {actionsLabel ?? t('dataTable.actions')}
                 </TableCell>
               ) : null}
@@ -303,13 +455,17 @@ export function DataTable<R>({
                 <TableRow
                   key={rowKey(row)}
                   hover
+                  selected={selection?.selected.has(rowKey(row)) ?? false}
                   // The mouse may click anywhere on the row; keyboards use the link a cell holds.
                   onClick={link ? () => void navigate(link.to, { state: link.state }) : undefined}
-                  sx={[
-                    { '&:last-child td': { borderBottom: 0 }, ...(link ? { cursor: 'pointer' } : {}) },
-                    ...(rowSx ? [rowSx(row)].flat() : []),
-                  ] as SxProps<Theme>}
+                  sx={
+                    [
+                      { '&:last-child td': { borderBottom: 0 }, ...(link ? { cursor: 'pointer' } : {}) },
+                      ...(rowSx ? [rowSx(row)].flat() : []),
+                    ] as SxProps<Theme>
+                  }
                 >
+                  {selection ? <TableCell padding="checkbox">{rowBox(row)}</TableCell> : null}
                   {wideColumns.map((c) => (
                     <TableCell key={c.key} align={c.align} sx={c.cellSx}>
                       {c.cell(row)}

@@ -1,2 +1,9 @@
-export { DataTable, type DataTableColumn, type DataTableProps, type SortDirection, type SortState } from './data-table';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type DataTableSelection,
+  type SortDirection,
+  type SortState,
+} from './data-table';
 export { downloadCsv, toCsv, type CsvColumn } from './csv';

@@ -7,6 +7,38 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { formatDateTime } from '../../../lib/format';
 
 const detailsText = (d: Record<string, unknown>) => (Object.keys(d).length ? JSON.stringify(d) : '');
+// Past about this many characters the box may reach its height cap and scroll.
+const LONG_DETAILS = 200;
+
+/**
+ * JSON reads left to right in an Arabic page too (braces stay the right way round; the
+ * `dir` isolates it). Long details wrap anywhere and, past a few lines, scroll in their
+ * own box (focusable, so keyboards can scroll it) instead of stretching the row.
+ */
+function DetailsText({ details }: { details: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const text = detailsText(details);
+  const long = text.length > LONG_DETAILS;
+  return (
+    <Box
+      component="span"
+      dir="ltr"
+      {...(long ? { tabIndex: 0, role: 'region', 'aria-label': t('eventLogs.columns.details') } : {})}
+      sx={{
+        fontFamily: 'monospace',
+        fontSize: 12,
+        overflowWrap: 'anywhere',
+        display: 'block',
+        textAlign: 'start',
+        maxHeight: '8.5em',
+        overflowY: 'auto',
+      }}
+    >
+      {text}
+    </Box>
+  );
+}
+
 const target = (r: TEventLog) => (r.target_type ? `${r.target_type} #${r.target_id}` : '');
 
 const columns: DataTableColumn<TEventLog>[] = [
@@ -67,21 +99,12 @@ const columns: DataTableColumn<TEventLog>[] = [
     label: 'eventLogs.columns.details',
     csv: (r) => detailsText(r.details),
     cellSx: { fontFamily: 'monospace', fontSize: 12, maxWidth: 420, wordBreak: 'break-word' },
-    cell: (r) => (
-      // JSON reads left to right in an Arabic page too (braces stay the right way round).
-      <Box
-        component="span"
-        dir="ltr"
-        sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', display: 'block', textAlign: 'start' }}
-      >
-        {detailsText(r.details)}
-      </Box>
-    ),
+    cell: (r) => <DetailsText details={r.details} />,
   },
 ];
 
 /** The audit trail's rows; the page's "Download CSV" is the server's export of the whole filter. */
-export function EventLogTable({ rows }: { rows: TEventLog[] }) {
+export function EventLogTable({ rows, stickyTop }: { rows: TEventLog[]; stickyTop?: number }) {
   const { t } = useTranslation();
   // The page shows its own loading, error and empty states.
   if (rows.length === 0) return null;
@@ -92,6 +115,7 @@ export function EventLogTable({ rows }: { rows: TEventLog[] }) {
       rowKey={(r) => r.id}
       label={t('eventLogs.title')}
       emptyText={t('eventLogs.empty')}
+      stickyTop={stickyTop}
     />
   );
 }

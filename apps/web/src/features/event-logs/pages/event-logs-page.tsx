@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +48,8 @@ export function EventLogsPage() {
   const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventLogsInfiniteQuery(filter);
   const rows = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
   const [exporting, setExporting] = useState(false);
+  // Same breakpoint as the data table's switch from cards to a table.
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -75,7 +79,22 @@ export function EventLogsPage() {
         }
       />
       <EventLogFilters value={draft} onChange={setDraft} problems={filterProblems(draft)} />
-      <Card variant="outlined">
+      {/*
+        Wide screens: the card is the list's own scroll box (both ways), never wider than the
+        page nor taller than the window below the app header, with the table header stuck to
+        its top; at its end the wheel scrolls the page on. Focusable and named so that
+        keyboards can scroll it. Phones: the rows are cards already, so no frame.
+      */}
+      <Card
+        variant="outlined"
+        {...(wide ? { role: 'region', 'aria-label': t('eventLogs.title'), tabIndex: 0 } : {})}
+        sx={{
+          overflow: { xs: 'visible', md: 'auto' },
+          maxHeight: { md: 'calc(100dvh - 80px - 32px)' },
+          borderWidth: { xs: 0, md: 1 },
+          bgcolor: { xs: 'transparent', md: 'background.paper' },
+        }}
+      >
         {isFetching && !isFetchingNextPage ? <LinearProgress aria-label={t('loader.loading')} /> : null}
         {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
         {!error && data && rows.length === 0 ? (
@@ -83,7 +102,7 @@ export function EventLogsPage() {
             {t('eventLogs.empty')}
           </Typography>
         ) : (
-          <EventLogTable rows={rows} />
+          <EventLogTable rows={rows} stickyTop={0} />
         )}
         {hasNextPage ? (
           <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>

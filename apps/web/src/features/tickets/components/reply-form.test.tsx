@@ -1,29 +1,55 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers/app-providers';
 import { createStore } from '../../../app/store';
 import { fakeApi, makeTicket, makeUser } from '../../../test/fake-api';
 import { emptyAuthState } from '../../auth/auth.slice';
+import type { TCannedReply } from '@portal/contracts';
 import { ReplyForm } from './reply-form';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
   playNotificationSound: vi.fn(),
   playLoginFailureSound: vi.fn(),
+  playRequesterReplySound: vi.fn(),
 }));
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
-function renderForm(put: Parameters<typeof fakeApi>[0][string] = () => ({ status: 500 })) {
-  const api = fakeApi({ 'PUT /api/user/active-tickets/41/': put });
+const canned: TCannedReply[] = [
+  {
+    id: 1,
+    department: 'IT',
+    title: 'Password reset',
+    shortcut: 'reset',
+    body: 'I have reset your password.',
+    created_by: null,
+    updated_at: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    department: 'IT',
+    title: 'VPN profile',
+    shortcut: 'vpn',
+    body: 'Install the new VPN profile.',
+    created_by: null,
+    updated_at: '2026-11-01T00:00:00.000Z',
+  },
+];
+
+function renderForm(put: Parameters<typeof fakeApi>[0][string] = () => ({ status: 500 }), desk?: 'IT') {
+  const api = fakeApi({
+    'PUT /api/user/active-tickets/41/': put,
+    'GET /api/user/canned-replies/': () => ({ status: 200, body: canned }),
+  });
   const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('IT'), isAuthenticated: true });
   const view = render(
     <AppProviders store={store}>
-      <ReplyForm ticketId={41} viewerId={7} canClose />
+      <ReplyForm ticketId={41} viewerId={7} canClose {...(desk ? { desk } : {})} />
     </AppProviders>,
   );
-  return { api, view, box: () => screen.getByRole('textbox', { name: 'Your reply' }) };
+  return { api, view, box: () => screen.getByRole('textbox', { name: /^Your (reply|internal note)$/ }) };
 }
 
 describe('reply box', () => {
@@ -70,5 +96,60 @@ describe('reply box', () => {
     fireEvent.change(input, { target: { files: five } });
     expect(screen.getByRole('alert')).toHaveTextContent('At most 5 files per message.');
     expect(screen.getAllByText(/\.(png|txt) · 10 B/)).toHaveLength(5);
+  });
+
+  it('the owner has no note mode and no canned replies', () => {
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Internal note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Canned replies' })).not.toBeInTheDocument();
+  });
+
+  it('in note mode the desk sends an internal note, marked as seen by the desk only', async () => {
+    const { box, api } = renderForm(() => ({ status: 200, body: makeTicket() }), 'IT');
+    expect(screen.getByRole('button', { name: 'Reply to requester' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    expect(screen.getByRole('button', { name: 'Internal note' })).toHaveAttribute('aria-pressed', 'true');
+    expect(box()).toHaveAccessibleName('Your internal note');
+    expect(box()).toHaveAccessibleDescription(/^Only the desk sees this note\./);
+    // A note is never the last word: no "Send and close".
+    expect(screen.queryByRole('button', { name: 'Send and close' })).not.toBeInTheDocument();
+    await userEvent.type(box(), 'Checked the logs: DNS.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(box()).toHaveValue(''));
+    expect(api.calls.find((c) => c.key === 'PUT /api/user/active-tickets/41/')?.body).toEqual({
+      reply: 'Checked the logs: DNS.',
+      internal: true,
+    });
+  });
+
+  it('typing "/" at the start of a word suggests canned replies; Enter puts the body in place of /shortcut', async () => {
+    const { box } = renderForm(undefined, 'IT');
+    await screen.findByText('Type / for a canned reply');
+    await userEvent.type(box(), 'Hello. /vp');
+    const list = screen.getByRole('listbox', { name: 'Canned replies' });
+    expect(within(list).getAllByRole('option')).toHaveLength(1);
+    expect(within(list).getByRole('option')).toHaveTextContent('VPN profile');
+    expect(box()).toHaveAttribute('aria-activedescendant', within(list).getByRole('option').id);
+    await userEvent.keyboard('{Enter}');
+    expect(box()).toHaveValue('Hello. Install the new VPN profile.');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    // Escape closes the list; a slash inside a word ("and/or") never opens it.
+    await userEvent.type(box(), ' /');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await userEvent.type(box(), ' and/or');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('the "Canned replies" menu (also Ctrl+Shift+K) searches and inserts at the caret', async () => {
+    const { box } = renderForm(undefined, 'IT');
+    await screen.findByText('Type / for a canned reply');
+    await userEvent.type(box(), 'Dear Hala, ');
+    await userEvent.keyboard('{Control>}{Shift>}K{/Shift}{/Control}');
+    const search = await screen.findByRole('combobox', { name: 'Search canned replies' });
+    await userEvent.type(search, 'password');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(box()).toHaveValue('Dear Hala, I have reset your password.'));
   });
 });

@@ -1,3 +1,4 @@
+import LockRounded from '@mui/icons-material/LockRounded';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import type { TTicketPriority, TTicketStatus } from '@portal/contracts';
@@ -52,5 +53,27 @@ export function TicketPriorityChip({
     <Chip size={size} label={label} sx={toned(tone)} />
   ) : (
     <Chip size={size} variant="outlined" label={label} />
+  );
+}
+
+/**
+ * Internal notes (and the reply box in note mode): a warm tint and border, unlike any
+ * reply the requester can see, in both colour schemes.
+ */
+export const noteSx = (theme: Theme) => ({
+  bgcolor: '#fff6dc',
+  border: '1px dashed #c98a00',
+  ...theme.applyStyles('dark', { bgcolor: 'rgba(255, 190, 70, 0.10)', borderColor: 'rgba(255, 190, 70, 0.55)' }),
+});
+
+export function InternalNoteChip() {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      icon={<LockRounded sx={{ color: 'inherit !important' }} />}
+      label={t('tickets.notes.label')}
+      sx={toned(TONES.amber)}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { formatDateTime } from '../../../lib/format';
 import { ownerName } from '../ticket-format';
 import { AttachmentList } from './attachment-list';
+import { InternalNoteChip, noteSx } from './ticket-chips';
 
 /** One message of a thread: the ticket's description or a reply. */
 export function TicketMessage({
@@ -18,6 +19,7 @@ export function TicketMessage({
   attachments,
   mine,
   desk,
+  internal = false,
 }: {
   author: TTicketUser;
   body: string;
@@ -27,10 +29,16 @@ export function TicketMessage({
   mine: boolean;
   /** Written by the desk (not the owner). */
   desk: boolean;
+  /** An internal note (the desk's eyes only). */
+  internal?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="article" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+    <Box
+      component="article"
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+      aria-label={internal ? t('tickets.notes.srLabel', { name: ownerName(author) }) : undefined}
+    >
       <UserAvatar user={{ ...author, avatar: '' }} size={36} />
       <Paper
         variant="outlined"
@@ -39,17 +47,23 @@ export function TicketMessage({
           minWidth: 0,
           p: { xs: 1.5, sm: 2 },
           borderRadius: 2.5,
-          ...(desk && {
-            borderColor: theme.alpha(theme.palette.primary.main, 0.35),
-            bgcolor: theme.alpha(theme.palette.primary.main, 0.05),
-          }),
+          ...(desk &&
+            !internal && {
+              borderColor: theme.alpha(theme.palette.primary.main, 0.35),
+              bgcolor: theme.alpha(theme.palette.primary.main, 0.05),
+            }),
+          ...(internal && noteSx(theme)),
         })}
       >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1, mb: 0.75 }}>
           <Typography component="h3" sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
             {mine ? t('tickets.thread.you') : <Bidi>{ownerName(author)}</Bidi>}
           </Typography>
-          {desk ? <Chip size="small" color="primary" variant="outlined" label={t('tickets.thread.deskBadge')} /> : null}
+          {internal ? (
+            <InternalNoteChip />
+          ) : desk ? (
+            <Chip size="small" color="primary" variant="outlined" label={t('tickets.thread.deskBadge')} />
+          ) : null}
           <Typography variant="body2" color="text.secondary" component="time" dateTime={at}>
             <Bidi>{formatDateTime(at)}</Bidi>
           </Typography>

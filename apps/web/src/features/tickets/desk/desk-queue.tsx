@@ -1,32 +1,39 @@
 import Typography from '@mui/material/Typography';
-import type { TTicketDepartment } from '@portal/contracts';
+import { TICKET_SORT_DIRECTION, type TTicketDepartment, type TTicketSort, type TUser } from '@portal/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SortState } from '../../../components/data-table';
 import { useActiveTicketsQuery } from '../api/tickets-api';
 import { overdueMinutes } from '../ticket-format';
 import { DeskFiltersBar } from './desk-filters-bar';
 import { DeskListFrame } from './desk-list-frame';
-import { DeskTicketTable, type DeskRow } from './desk-ticket-table';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { DeskTicketTable, type DeskQueueTableOptions, type DeskRow } from './desk-ticket-table';
 import type { DeskFilters } from './use-desk-filters';
 
 // Answers carry whole threads (spec §3: ticket_reply); a page of 100 keeps live refreshes light.
-const QUEUE_LIMIT = 100;
+export const DESK_QUEUE_LIMIT = 100;
 
-/** The desk's active tickets, newest activity first, with the queue's filters. */
+/** The desk's active tickets in the order chosen (urgent first by default), with filters and bulk changes. */
 export function DeskQueue({
   filters,
   update,
   departments,
   waitingMinutes,
+  viewer,
 }: {
   filters: DeskFilters;
   update: (patch: Partial<DeskFilters>) => void;
   departments: readonly TTicketDepartment[];
   waitingMinutes: number;
+  viewer: TUser;
 }) {
   const { t } = useTranslation();
   const { data, error, isLoading, refetch } = useActiveTicketsQuery({
     scope: 'desk',
-    limit: QUEUE_LIMIT,
+    limit: DESK_QUEUE_LIMIT,
+    sort: filters.sort,
+    ...(filters.dir ? { dir: filters.dir } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.department ? { department: filters.department } : {}),
     ...(filters.priority ? { priority: filters.priority } : {}),
@@ -38,6 +45,32 @@ export function DeskQueue({
     at: ticket.ticket_reply.at(-1)?.created_at ?? ticket.created_at,
     overdueMinutes: overdueMinutes(ticket.waiting_since, waitingMinutes),
   }));
+
+  // Only tickets still shown stay selected (a filter or a live change may take some away).
+  const [picked, setPicked] = useState<ReadonlySet<string | number>>(new Set());
+  const selected = rows.filter((r) => picked.has(r.id));
+  const { sort: sortKey, dir } = filters;
+  const options = useMemo(
+    (): DeskQueueTableOptions => ({
+      sort: { key: sortKey, direction: dir ?? TICKET_SORT_DIRECTION[sortKey] },
+      onSortChange: (next: SortState | null) =>
+        update(
+          next
+            ? {
+                sort: next.key as TTicketSort,
+                // The natural direction stays out of the URL.
+                dir: next.direction === TICKET_SORT_DIRECTION[next.key as TTicketSort] ? undefined : next.direction,
+              }
+            : { sort: undefined, dir: undefined },
+        ),
+      selection: {
+        selected: picked,
+        onChange: setPicked,
+        rowLabel: (r) => `#${r.id} ${r.subject}`,
+      },
+    }),
+    [sortKey, dir, update, picked],
+  );
   return (
     <>
       <DeskFiltersBar filters={filters} update={update} departments={departments} withStatus />
@@ -49,7 +82,15 @@ export function DeskQueue({
         emptyText={t('desk.queueEmpty')}
         onRetry={() => void refetch()}
       >
-        <DeskTicketTable rows={rows} atLabel={t('tickets.fields.updated')} label={t('desk.queue')} />
+        {selected.length > 0 ? (
+          <BulkActionsBar
+            ids={selected.map((r) => r.id)}
+            departments={[...new Set(selected.map((r) => r.department as TTicketDepartment))]}
+            viewer={viewer}
+            onDone={() => setPicked(new Set())}
+          />
+        ) : null}
+        <DeskTicketTable rows={rows} atLabel={t('tickets.fields.updated')} label={t('desk.queue')} queue={options} />
         {data && data.total > rows.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             {t('desk.showing', { shown: rows.length, total: data.total })}

@@ -1,14 +1,31 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { TICKET_PRIORITIES, TICKET_STATUSES, type TTicketPriority, type TTicketStatus, type TTicketUser } from '@portal/contracts';
+import {
+  TICKET_PRIORITIES,
+  TICKET_SORT_DIRECTION,
+  TICKET_SORTS,
+  TICKET_STATUSES,
+  type TTicketPriority,
+  type TTicketSla,
+  type TTicketSort,
+  type TTicketStatus,
+  type TTicketUser,
+} from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSelection,
+  type SortState,
+} from '../../../components/data-table';
+import { Bidi } from '../../../components/bidi';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatMinutes } from '../../../lib/format';
+import { formatDateTime, formatMinutes, formatRelativeTime } from '../../../lib/format';
 import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips';
 import { deskTicketPath, ownerName } from '../ticket-format';
+import { nextSlaDue, SlaDueCell, useNow } from './sla-due';
 
 export interface DeskRow {
   id: number;
@@ -22,7 +39,19 @@ export interface DeskRow {
   at: string;
   /** Minutes waiting for the desk, when longer than the desk's threshold. */
   overdueMinutes: number | null;
+  created_at: string;
+  first_response_at: string | null;
+  sla: TTicketSla | null;
 }
+
+/** The queue's extras: the server's order, the Due and Opened columns, and row selection. */
+export interface DeskQueueTableOptions {
+  sort: SortState;
+  onSortChange: (sort: SortState | null) => void;
+  selection: DataTableSelection<DeskRow>;
+}
+
+const isTicketSort = (key: string): key is TTicketSort => (TICKET_SORTS as readonly string[]).includes(key);
 
 function WaitingChip({ minutes }: { minutes: number }) {
   const { t } = useTranslation();
@@ -44,8 +73,20 @@ const PRIORITY_RANK = Object.fromEntries(TICKET_PRIORITIES.map((p, i) => [p, i])
 const STATUS_RANK = Object.fromEntries(TICKET_STATUSES.map((s, i) => [s, i])) as Record<TTicketStatus, number>;
 
 /** Tickets of the desk: a table on wide screens, cards on phones; each opens the desk's thread. */
-export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atLabel: string; label: string }) {
+export function DeskTicketTable({
+  rows,
+  atLabel,
+  label,
+  queue,
+}: {
+  rows: DeskRow[];
+  atLabel: string;
+  label: string;
+  queue?: DeskQueueTableOptions;
+}) {
   const { i18n } = useTranslation();
+  // Relative times and SLA flags move on by themselves, once a minute.
+  const now = useNow();
   // The thread's "Back to the desk" returns to this very view (filters, tab, page).
   const { pathname, search } = useLocation();
   const back = pathname + search;
@@ -80,9 +121,14 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
               to={deskTicketPath(r.id)}
               state={{ back }}
               onClick={(e) => e.stopPropagation()}
-              sx={{ color: 'text.primary', fontWeight: 600, textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+              sx={{
+                color: 'text.primary',
+                fontWeight: 600,
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+              }}
             >
-              {r.subject}
+              <Bidi>{r.subject}</Bidi>
             </Box>
             {r.overdueMinutes !== null ? (
               <Box sx={{ mt: 0.5 }}>
@@ -92,21 +138,26 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
           </>
         ),
         // The whole card is the link on phones: no link inside a link.
-        cardCell: (r) => r.subject,
+        cardCell: (r) => <Bidi>{r.subject}</Bidi>,
       },
       {
-        key: 'owner',
+        key: 'requester',
         label: 'tickets.fields.owner',
         sortValue: (r) => ownerName(r.user),
         cell: (r) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
             <UserAvatar user={{ ...r.user, avatar: '' }} size={28} />
-            {ownerName(r.user)}
+            <Bidi>{ownerName(r.user)}</Bidi>
           </Box>
         ),
-        cardCell: (r) => ownerName(r.user),
+        cardCell: (r) => <Bidi>{ownerName(r.user)}</Bidi>,
       },
-      { key: 'department', label: 'tickets.fields.department', sortValue: (r) => r.department, cell: (r) => r.department },
+      {
+        key: 'department',
+        label: 'tickets.fields.department',
+        sortValue: (r) => r.department,
+        cell: (r) => r.department,
+      },
       {
         key: 'priority',
         label: 'tickets.fields.priority',
@@ -138,21 +189,78 @@ export function DeskTicketTable({ rows, atLabel, label }: { rows: DeskRow[]; atL
         cellSx: { whiteSpace: 'nowrap' },
         cell: (r) => (
           <Box component="span" sx={{ color: r.assignee ? 'text.primary' : 'text.secondary' }}>
-            {r.assignee ? ownerName(r.assignee) : '—'}
+            {r.assignee ? <Bidi>{ownerName(r.assignee)}</Bidi> : '—'}
           </Box>
         ),
       },
+      ...(queue
+        ? ([
+            {
+              key: 'created',
+              label: 'tickets.fields.created',
+              sortValue: (r) => Date.parse(r.created_at),
+              cellSx: { whiteSpace: 'nowrap' },
+              cell: (r) => (
+                <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
+                  {formatRelativeTime(r.created_at, now)}
+                </time>
+              ),
+            },
+          ] satisfies DataTableColumn<DeskRow>[])
+        : []),
       {
-        key: 'at',
+        key: 'activity',
         header: atLabel,
         csvHeader: atLabel,
         sortValue: (r) => Date.parse(r.at),
         csv: (r) => r.at,
         cellSx: { whiteSpace: 'nowrap' },
-        cell: (r) => <time dateTime={r.at}>{time.format(new Date(r.at))}</time>,
+        cell: (r) =>
+          queue ? (
+            <time dateTime={r.at} title={formatDateTime(r.at)}>
+              {formatRelativeTime(r.at, now)}
+            </time>
+          ) : (
+            <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
+          ),
       },
+      ...(queue
+        ? ([
+            {
+              key: 'due',
+              label: 'desk.sla.due',
+              placement: 'secondary',
+              sortValue: (r) => nextSlaDue(r, now)?.at ?? null,
+              cell: (r) => <SlaDueCell due={nextSlaDue(r, now)} now={now} />,
+            },
+          ] satisfies DataTableColumn<DeskRow>[])
+        : []),
     ];
-  }, [atLabel, back, i18n.language]);
+  }, [atLabel, back, i18n.language, now, queue]);
 
-  return <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} label={label} rowLink={(r) => ({ to: deskTicketPath(r.id), state: { back } })} />;
+  // The queue is sorted by the server (the whole queue, not this page): headers ask it.
+  const shown = useMemo(
+    () =>
+      queue
+        ? columns.map((c) => ({
+            ...c,
+            sortValue: undefined,
+            compare: undefined,
+            sortable: isTicketSort(c.key),
+            sortFirst: isTicketSort(c.key) ? TICKET_SORT_DIRECTION[c.key] : undefined,
+          }))
+        : columns,
+    [columns, queue],
+  );
+
+  return (
+    <DataTable
+      rows={rows}
+      columns={shown}
+      rowKey={(r) => r.id}
+      label={label}
+      rowLink={(r) => ({ to: deskTicketPath(r.id), state: { back } })}
+      {...(queue ? { sort: queue.sort, onSortChange: queue.onSortChange, selection: queue.selection } : {})}
+    />
+  );
 }

@@ -36,7 +36,7 @@ function renderFilters(url: string) {
 describe('desk filters in the URL', () => {
   it('reads valid values and ignores unknown or hostile ones', () => {
     const { hook } = renderFilters(
-      '/dashboard?status=open&priority=urgent&department=IT&search=vpn&tab=history&page=3&period=7',
+      '/dashboard?status=open&priority=urgent&department=IT&search=vpn&tab=history&page=3&period=7&sort=due&dir=desc',
     );
     expect(hook.result.current[0]).toEqual({
       tab: 'history',
@@ -46,9 +46,14 @@ describe('desk filters in the URL', () => {
       search: 'vpn',
       page: 3,
       period: 7,
+      sort: 'due',
+      dir: 'desc',
     });
-    const bad = renderFilters('/dashboard?status=closed&priority=meh&department=NOPE&tab=x&page=-2&period=45');
-    expect(bad.hook.result.current[0]).toEqual({ tab: 'queue', search: '', page: 1, period: 30 });
+    const bad = renderFilters(
+      '/dashboard?status=closed&priority=meh&department=NOPE&tab=x&page=-2&period=45&sort=id&dir=up',
+    );
+    // The desk's default order: priority (urgent first, then the longest waiting).
+    expect(bad.hook.result.current[0]).toEqual({ tab: 'queue', search: '', page: 1, period: 30, sort: 'priority' });
   });
 
   it('writes changes, drops defaults, and goes back to page 1 when what is listed changes', () => {
@@ -58,6 +63,10 @@ describe('desk filters in the URL', () => {
     act(() => hook.result.current[1]({ page: 2 }));
     expect(new URLSearchParams(location()).get('page')).toBe('2');
     act(() => hook.result.current[1]({ tab: 'queue', priority: undefined }));
+    expect(location()).toBe('');
+    act(() => hook.result.current[1]({ sort: 'subject', dir: 'desc' }));
+    expect(location()).toBe('?sort=subject&dir=desc');
+    act(() => hook.result.current[1]({ sort: 'priority', dir: undefined }));
     expect(location()).toBe('');
   });
 });

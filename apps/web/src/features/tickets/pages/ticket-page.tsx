@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   canReplyToTicket,
+  canSeeInternalNotes,
   DEFAULT_TICKET_WAITING_MINUTES,
   isTicketDesk,
   reopenDeadline,
@@ -33,6 +34,10 @@ import { TicketPriorityChip, TicketStatusChip } from '../components/ticket-chips
 import { TicketAssignee } from '../components/ticket-assignee';
 import { TicketMessage } from '../components/ticket-message';
 import { TicketStatusControl } from '../components/ticket-status-control';
+import { TicketPriorityControl } from '../components/ticket-priority-control';
+import { TicketSla } from '../components/ticket-sla';
+import { RequesterPanel } from '../components/requester-panel';
+import { QueueNavigation } from '../components/queue-navigation';
 import { overdueMinutes, ownerName } from '../ticket-format';
 import { BidiTrans } from '../../../components/bidi';
 import { formatDateTime } from '../../../lib/format';
@@ -62,97 +67,123 @@ function ClosedNotice({ ticket, viewer }: { ticket: TTicket; viewer: TUser }) {
 function TicketThread({ ticket, viewer, view }: { ticket: TTicket; viewer: TUser; view: View }) {
   const { t } = useTranslation();
   const owner = ticket.user;
+  const desk = view === 'desk' && canSeeInternalNotes(viewer, ticket);
   return (
-    <>
-      <PageHeader
-        title={ticket.subject}
-        subtitle={
-          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <span>{t('tickets.thread.number', { id: ticket.id })}</span>
-            <span aria-hidden="true">·</span>
-            <span>
-              <BidiTrans i18nKey="tickets.thread.toDesk" values={{ department: ticket.department }} />
-            </span>
-            <TicketStatusChip status={ticket.status} />
-            <TicketPriorityChip priority={ticket.priority} />
-          </Box>
-        }
-        actions={<TicketStatusControl ticket={ticket} viewer={viewer} />}
-      />
-      <Stack spacing={2}>
-        <TicketAssignee ticket={ticket} viewer={viewer} />
-        {ticket.waiting_since && view === 'desk' ? (
-          <Alert
-            severity={
-              overdueMinutes(ticket.waiting_since, DEFAULT_TICKET_WAITING_MINUTES) === null ? 'info' : 'warning'
-            }
-            variant="outlined"
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: desk ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <PageHeader
+          title={ticket.subject}
+          subtitle={
+            <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <span>{t('tickets.thread.number', { id: ticket.id })}</span>
+              <span aria-hidden="true">·</span>
+              <span>
+                <BidiTrans i18nKey="tickets.thread.toDesk" values={{ department: ticket.department }} />
+              </span>
+              <TicketStatusChip status={ticket.status} />
+              <TicketPriorityChip priority={ticket.priority} />
+            </Box>
+          }
+          actions={
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+              {view === 'desk' ? <TicketPriorityControl ticket={ticket} viewer={viewer} /> : null}
+              <TicketStatusControl ticket={ticket} viewer={viewer} />
+            </Box>
+          }
+        />
+        <Stack spacing={2}>
+          <TicketAssignee ticket={ticket} viewer={viewer} />
+          {desk ? <TicketSla ticket={ticket} /> : null}
+          {ticket.waiting_since && view === 'desk' ? (
+            <Alert
+              severity={
+                overdueMinutes(ticket.waiting_since, DEFAULT_TICKET_WAITING_MINUTES) === null ? 'info' : 'warning'
+              }
+              variant="outlined"
+            >
+              <BidiTrans i18nKey="tickets.thread.waiting" values={{ time: formatDateTime(ticket.waiting_since) }} />
+            </Alert>
+          ) : null}
+          <Stack
+            spacing={2}
+            component="section"
+            aria-label={t('tickets.thread.number', { id: ticket.id })}
+            aria-live="polite"
           >
-            <BidiTrans i18nKey="tickets.thread.waiting" values={{ time: formatDateTime(ticket.waiting_since) }} />
-          </Alert>
-        ) : null}
-        <Stack
-          spacing={2}
-          component="section"
-          aria-label={t('tickets.thread.number', { id: ticket.id })}
-          aria-live="polite"
-        >
-          <TicketMessage
-            author={owner}
-            body={ticket.description}
-            at={ticket.created_at}
-            attachments={ticket.attachments}
-            mine={owner.id === viewer.id}
-            desk={false}
-          />
-          {ticket.ticket_reply.map((r) => (
             <TicketMessage
-              key={r.id}
-              author={r.author}
-              body={r.body}
-              at={r.created_at}
-              attachments={r.attachments}
-              mine={r.author.id === viewer.id}
-              desk={r.is_desk}
+              author={owner}
+              body={ticket.description}
+              at={ticket.created_at}
+              attachments={ticket.attachments}
+              mine={owner.id === viewer.id}
+              desk={false}
             />
-          ))}
-          {ticket.ticket_reply.length === 0 ? (
-            <Typography color="text.secondary" sx={{ pl: 6 }}>
-              {t('tickets.thread.noReplies')}
-            </Typography>
-          ) : null}
+            {ticket.ticket_reply.map((r) => (
+              <TicketMessage
+                key={r.id}
+                author={r.author}
+                body={r.body}
+                at={r.created_at}
+                attachments={r.attachments}
+                mine={r.author.id === viewer.id}
+                desk={r.is_desk}
+                internal={r.internal}
+              />
+            ))}
+            {ticket.ticket_reply.length === 0 ? (
+              <Typography color="text.secondary" sx={{ pl: 6 }}>
+                {t('tickets.thread.noReplies')}
+              </Typography>
+            ) : null}
+          </Stack>
+          <Divider />
+          {canReplyToTicket(viewer, ticket) ? (
+            <Card>
+              <CardContent>
+                <ReplyForm
+                  // A fresh box per ticket (its own draft and mode) when next/previous moves on.
+                  key={ticket.id}
+                  ticketId={ticket.id}
+                  viewerId={viewer.id}
+                  canClose={ticketStatusChoices(viewer, ticket).includes('closed')}
+                  {...(desk ? { desk: ticket.department } : {})}
+                />
+              </CardContent>
+            </Card>
+          ) : (
+            <ClosedNotice ticket={ticket} viewer={viewer} />
+          )}
+          <Typography variant="body2" color="text.secondary">
+            <BidiTrans
+              i18nKey="tickets.thread.opened"
+              values={{ name: ownerName(owner), time: formatDateTime(ticket.created_at) }}
+            />
+            {ticket.first_response_at ? (
+              <>
+                {' · '}
+                <BidiTrans
+                  i18nKey="tickets.thread.firstResponse"
+                  values={{ time: formatDateTime(ticket.first_response_at) }}
+                />
+              </>
+            ) : null}
+          </Typography>
         </Stack>
-        <Divider />
-        {canReplyToTicket(viewer, ticket) ? (
-          <Card>
-            <CardContent>
-              <ReplyForm
-                ticketId={ticket.id}
-                viewerId={viewer.id}
-                canClose={ticketStatusChoices(viewer, ticket).includes('closed')}
-              />
-            </CardContent>
-          </Card>
-        ) : (
-          <ClosedNotice ticket={ticket} viewer={viewer} />
-        )}
-        <Typography variant="body2" color="text.secondary">
-          <BidiTrans
-            i18nKey="tickets.thread.opened"
-            values={{ name: ownerName(owner), time: formatDateTime(ticket.created_at) }}
-          />
-          {ticket.first_response_at ? (
-            <>
-              {' · '}
-              <BidiTrans
-                i18nKey="tickets.thread.firstResponse"
-                values={{ time: formatDateTime(ticket.first_response_at) }}
-              />
-            </>
-          ) : null}
-        </Typography>
-      </Stack>
-    </>
+      </Box>
+      {desk ? (
+        // Above the thread on phones (folded), beside it on wide screens.
+        <Box sx={{ order: { xs: -1, md: 0 }, minWidth: 0 }}>
+          <RequesterPanel ticketId={ticket.id} />
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 
@@ -201,16 +232,27 @@ function TicketView({ view }: { view: View }) {
   }
 
   return (
-    <PageContainer maxWidth="md">
-      <Button
-        component={Link}
-        to={back.to}
-        startIcon={<ArrowBackRounded sx={(theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {})} />}
-        sx={{ mb: 2 }}
-        color="inherit"
+    <PageContainer maxWidth={view === 'desk' ? 'lg' : 'md'}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
       >
-        {t(back.key)}
-      </Button>
+        <Button
+          component={Link}
+          to={back.to}
+          startIcon={
+            <ArrowBackRounded sx={(theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {})} />
+          }
+          color="inherit"
+        >
+          {t(back.key)}
+        </Button>
+        {view === 'desk' && valid ? (
+          <QueueNavigation
+            ticketId={id}
+            back={typeof from === 'string' && from.startsWith('/dashboard') ? from : null}
+          />
+        ) : null}
+      </Box>
       {isLoading || !ticket || !viewer ? (
         <Stack spacing={2} aria-busy="true">
           <Skeleton variant="text" width="60%" height={48} />

@@ -1,0 +1,268 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TTicket } from '@portal/contracts';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers/app-providers';
+import { createStore } from '../../../app/store';
+import { fakeApi, makeTicket, makeUser, ticketPerson } from '../../../test/fake-api';
+import { fakeMediaQueryList } from '../../../test/media';
+import { emptyAuthState } from '../../auth/auth.slice';
+import { DeskQueue } from './desk-queue';
+import { DeskTicketTable, type DeskRow } from './desk-ticket-table';
+import { useDeskFilters } from './use-desk-filters';
+
+vi.mock('../../../lib/sounds', () => ({
+  playNewTicketSound: vi.fn(),
+  playNotificationSound: vi.fn(),
+  playLoginFailureSound: vi.fn(),
+}));
+
+const viewer = makeUser('IT', { id: 7 });
+
+function wide(isWide = true) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, isWide ? query.includes('min-width') : false),
+  );
+}
+
+/** The queue at `url` inside the app's providers and a router; `search()` is where it navigated. */
+function renderQueue(url: string, handlers: Parameters<typeof fakeApi>[0]) {
+  const api = fakeApi(handlers);
+  const store = createStore({ ...emptyAuthState, token: 'token', user: viewer, isAuthenticated: true });
+  let search = '';
+  const Harness = () => {
+    const [filters, update] = useDeskFilters();
+    search = useLocation().search;
+    return <DeskQueue filters={filters} update={update} departments={['IT']} waitingMinutes={240} viewer={viewer} />;
+  };
+  const router = createMemoryRouter([{ path: '/dashboard', element: <Harness /> }], { initialEntries: [url] });
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { api, search: () => search };
+}
+
+const tickets: TTicket[] = [
+  makeTicket({ id: 41, subject: 'VPN drops', priority: 'urgent' }),
+  makeTicket({ id: 42, subject: 'Printer jam', priority: 'low', user: ticketPerson(4, 'omar', 'Omar', 'Said') }),
+  makeTicket({ id: 43, subject: 'Mail quota', priority: 'normal' }),
+];
+
+/** GET active-tickets answering `tickets`, recording each query string. */
+function listing(queries: URLSearchParams[], list = tickets) {
+  return (request: Request) => {
+    queries.push(new URL(request.url).searchParams);
+    return { status: 200, body: list };
+  };
+}
+
+const subjects = () =>
+  within(screen.getByRole('table', { name: 'Queue' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getByRole('link').textContent);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('desk queue order', () => {
+  it('asks the server for the priority order by default and shows its order as it is', async () => {
+    wide();
+    const queries: URLSearchParams[] = [];
+    const { search } = renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing(queries) });
+    await waitFor(() => expect(subjects()).toEqual(['VPN drops', 'Printer jam', 'Mail quota']));
+    expect(queries[0]!.get('sort')).toBe('priority');
+    expect(queries[0]!.has('dir')).toBe(false);
+    expect(screen.getByRole('columnheader', { name: 'Priority' })).toHaveAttribute('aria-sort', 'descending');
+    expect(search()).toBe('');
+  });
+
+  it('keeps a header sort in the URL, with the direction only when reversed', async () => {
+    wide();
+    const queries: URLSearchParams[] = [];
+    const { search } = renderQueue('/dashboard?status=open', { 'GET /api/user/active-tickets/': listing(queries) });
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Subject' }));
+    expect(new URLSearchParams(search()).get('sort')).toBe('subject');
+    expect(new URLSearchParams(search()).has('dir')).toBe(false);
+    expect(new URLSearchParams(search()).get('status')).toBe('open');
+    await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('subject'));
+    expect(screen.getByRole('columnheader', { name: 'Subject' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Subject' }));
+    expect(new URLSearchParams(search()).get('dir')).toBe('desc');
+    await waitFor(() => expect(queries.at(-1)!.get('dir')).toBe('desc'));
+
+    // Dates start newest first (their natural direction), so no dir in the URL.
+    await userEvent.click(screen.getByRole('button', { name: 'Opened' }));
+    expect(search()).toBe('?status=open&sort=created');
+    await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('created'));
+  });
+
+  it('offers the order as a choice on phones', async () => {
+    wide(false);
+    const queries: URLSearchParams[] = [];
+    const { search } = renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing(queries) });
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Queue' })).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Due (A→Z, low→high)' }));
+    expect(search()).toBe('?sort=due');
+    await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('due'));
+  });
+});
+
+describe('bulk changes', () => {
+  it('sends the selected ids with the change, says how many, and clears the selection', async () => {
+    wide();
+    const { api } = renderQueue('/dashboard', {
+      'GET /api/user/active-tickets/': listing([]),
+      'GET /api/user/ticket-desk-members/': () => ({
+        status: 200,
+        body: [ticketPerson(7, 'me'), ticketPerson(9, 'nadia', 'Nadia', 'Fathy')],
+      }),
+      'POST /api/user/tickets/bulk/': () => ({
+        status: 200,
+        body: [makeTicket({ id: 41, status: 'in_progress' }), makeTicket({ id: 43, status: 'in_progress' })],
+      }),
+    });
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select #41 VPN drops' }));
+    // From the keyboard: Space on the focused box.
+    screen.getByRole('checkbox', { name: 'Select #43 Mail quota' }).focus();
+    await userEvent.keyboard(' ');
+    const bar = screen.getByRole('toolbar', { name: 'Change the selected tickets' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('2 selected');
+
+    within(bar).getByRole('button', { name: 'Status' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'In progress' }));
+    await screen.findByText('2 tickets updated.');
+    expect(api.calls.find((c) => c.key === 'POST /api/user/tickets/bulk/')?.body).toEqual({
+      ids: [41, 43],
+      status: 'in_progress',
+    });
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select #41 VPN drops' })).not.toBeChecked();
+
+    // Assign: to a colleague of the one desk the selection is on.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select #42 Printer jam' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    const colleague = await screen.findByRole('menuitem', { name: /Nadia Fathy/ });
+    // The viewer is "To me", never listed again among the colleagues.
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'To me',
+      'Unassign',
+      'Nadia Fathy · HR',
+    ]);
+    await userEvent.click(colleague);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.key === 'POST /api/user/tickets/bulk/').at(-1)?.body).toEqual({
+        ids: [42],
+        assignee: 9,
+      }),
+    );
+  });
+
+  it('shows the refusal named under ids and keeps the selection', async () => {
+    wide();
+    renderQueue('/dashboard', {
+      'GET /api/user/active-tickets/': listing([]),
+      'GET /api/user/ticket-desk-members/': () => ({ status: 200, body: [] }),
+      'POST /api/user/tickets/bulk/': () => ({
+        status: 400,
+        body: { message: 'Invalid input.', extra: { fields: { ids: ['Ticket #42 is closed.'] } } },
+      }),
+    });
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'To me' }));
+    await screen.findByText('Ticket #42 is closed.');
+    expect(screen.getByRole('toolbar')).toHaveTextContent('3 selected');
+  });
+});
+
+describe('Due column', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  const row = (over: Partial<DeskRow>): DeskRow => ({
+    ...makeTicket(),
+    at: '2026-11-22T10:00:00.000Z',
+    overdueMinutes: null,
+    ...over,
+  });
+
+  it('shows the next due time, flags it once overdue (live, each minute) or missed, in words too', () => {
+    wide();
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(now);
+    const rows = [
+      // No reply yet: the first response is next.
+      row({
+        id: 1,
+        subject: 'Soon',
+        sla: {
+          first_response_due_at: '2026-11-22T12:25:00.000Z',
+          resolution_due_at: '2026-11-23T12:00:00.000Z',
+          breached: [],
+        },
+      }),
+      // Answered late: resolution next, flagged because a target was missed.
+      row({
+        id: 2,
+        subject: 'Late answer',
+        first_response_at: '2026-11-22T11:00:00.000Z',
+        sla: {
+          first_response_due_at: '2026-11-22T10:30:00.000Z',
+          resolution_due_at: '2026-11-22T15:00:00.000Z',
+          breached: ['first_response'],
+        },
+      }),
+      row({ id: 3, subject: 'No targets', sla: null }),
+    ];
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <DeskTicketTable
+              rows={rows}
+              atLabel="Last activity"
+              label="Queue"
+              queue={{
+                sort: { key: 'priority', direction: 'desc' },
+                onSortChange: () => {},
+                selection: { selected: new Set(), onChange: () => {}, rowLabel: (r) => r.subject },
+              }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const cell = (subject: string) => {
+      const r = screen.getByRole('row', { name: new RegExp(subject) });
+      return within(r).getAllByRole('cell').at(-1)!;
+    };
+    expect(cell('Soon')).toHaveTextContent('in 25 min.First response');
+    expect(within(cell('Soon')).getByText('First response due in 25 min.')).toBeInTheDocument();
+    expect(cell('Soon').querySelector('[data-flagged]')).toBeNull();
+    expect(within(cell('Late answer')).getByText('Target missed; Resolution due in 3 hr.')).toBeInTheDocument();
+    expect(cell('Late answer').querySelector('[data-flagged]')).not.toBeNull();
+    expect(within(cell('No targets')).getByText('No service-level target')).toBeInTheDocument();
+
+    // Half an hour later, without any new data: the first becomes overdue.
+    act(() => vi.advanceTimersByTime(30 * 60_000));
+    expect(cell('Soon')).toHaveTextContent('Overdue · 5 min. ago');
+    expect(within(cell('Soon')).getByText('Overdue: First response was due 5 min. ago')).toBeInTheDocument();
+    expect(cell('Soon').querySelector('[data-flagged]')).not.toBeNull();
+  });
+});
