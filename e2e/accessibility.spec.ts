@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInAs, test } from './fixtures';
-
-/** No serious or critical axe-core violations (WCAG 2.1 A/AA rules). */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
+import { DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** Switches to dark the way a user does (the header's menu), so the page keeps its state (errors shown, dialogs…). */
 async function toDark(page: Page) {

@@ -138,7 +138,10 @@ test.describe('Arabic, every page', () => {
 
       // The notifications menu, open.
       await page.goto('/');
-      await page.getByRole('banner').getByRole('button', { name: /الإشعارات/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /الإشعارات/ })
+        .click();
       await check(page, `${username} notifications menu`);
       await page.keyboard.press('Escape');
       await context.close();

@@ -1,4 +1,5 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Portal#Demo2026';
 
@@ -58,4 +59,21 @@ export async function createAccount(
   });
   expect(created.status()).toBe(201);
   return { username, password, ...((await created.json()) as { id: number }) };
+}
+
+/** An access token for `username` through the API (for setting up data without the UI). */
+export async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
+  expect(login.status(), `sign-in of ${username}`).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+}
+
+/** No serious or critical axe-core violations (WCAG 2.1 A/AA rules) on the page as it is. */
+export async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
 }

@@ -1,21 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test } from './fixtures';
-
-async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
-  return ((await login.json()) as { access: string }).access;
-}
-
-/** No serious or critical axe-core violations (WCAG 2.1 A/AA), as accessibility.spec.ts checks. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
+import type { Browser } from '@playwright/test';
+import { createAccount, expect, expectAccessible, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /** The requester's browser, recording every frame its `/ws/notification/` socket receives. */
 async function requesterWithFrames(browser: Browser, baseURL: string | undefined, username: string, password: string) {

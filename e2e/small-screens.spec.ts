@@ -58,7 +58,10 @@ test.describe('small screens (390 px)', () => {
     await signIn(page, 'admin');
     await page.goto('/admin');
     await page.getByLabel('Search by name, username or email').fill(account.username);
-    const card = page.getByRole('list', { name: 'Staff accounts' }).getByRole('listitem').filter({ hasText: account.username });
+    const card = page
+      .getByRole('list', { name: 'Staff accounts' })
+      .getByRole('listitem')
+      .filter({ hasText: account.username });
     await card.getByRole('button', { name: `More actions for ${account.username}` }).click();
     await page.getByRole('menuitem', { name: 'Deactivate' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();

@@ -1,10 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, signInAs, test } from './fixtures';
-
-async function tokenOf(request: APIRequestContext, username: string, password: string) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
-  return ((await login.json()) as { access: string }).access;
-}
+import { createAccount, expect, signInAs, test, tokenOf } from './fixtures';
 
 test.describe('help desk (/dashboard)', () => {
   test('figures, filters kept in the URL, history, and only the right desk sees the tickets', async ({

@@ -1,16 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signInAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createAccount, expect, signInAs, test, tokenOf } from './fixtures';
 
 /** A 1×1 PNG: real image bytes, so the server's content sniffing accepts it. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
-  return ((await login.json()) as { access: string }).access;
-}
 
 /** Waits until the page's live channels are up (the header shows no "paused" notice). */
 async function live(page: Page) {

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, expect, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /**
  * Issue 11's "done when" walkthrough, one test per step, each asserting what the user sees.
@@ -17,12 +17,6 @@ import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test } from './
  *   throwing away a typed announcement; All staff picks every staff type"; sending it to a
  *   staff member's bell is below.
  */
-
-async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { access: string }).access;
-}
 
 async function openCreateAccount(page: Page) {
   await signIn(page, 'admin');
