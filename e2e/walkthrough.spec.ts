@@ -28,8 +28,9 @@ async function openCreateAccount(page: Page) {
 /** The field's own helper text (what is written under it), by its label. */
 async function helperOf(dialog: Locator, name: string) {
   const input = dialog.locator(`input[name="${name}"]`);
+  // The server's answer puts the text there: wait for it rather than read at once.
+  await expect(input, `${name} has no text under it`).toHaveAttribute('aria-describedby', /\S/);
   const describedBy = await input.getAttribute('aria-describedby');
-  expect(describedBy, `${name} has no text under it`).toBeTruthy();
   return dialog.locator(`[id="${describedBy!.split(' ')[0]}"]`);
 }
 
