@@ -113,6 +113,12 @@ test.describe('Arabic, every page', () => {
         '/share',
         '/kpi',
         '/user/leaves/create-leave',
+        '/user/leaves/submited-leaves',
+        '/user/leaves/leave-history',
+        '/user/leaves/team-calendar',
+        '/user/leaves/settings',
+        // A demo request of hr's: admin sees it, it gets the translated not-found page.
+        '/leaves/1',
         '/user/reports',
         '/ocr',
         '/no-such-page',

@@ -32,6 +32,7 @@ import { usersRoutes } from './features/users/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
 import { eventLogsRoutes } from './features/event-logs/index.js';
 import { helpDeskSettingsRoutes, ticketsRoutes } from './features/tickets/index.js';
+import { leavesRoutes } from './features/leaves/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,6 +244,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Also the /ws/admins/ channel, and multipart bodies (for its routes only).
   await app.register(ticketsRoutes, { prefix: '/api' });
   await app.register(helpDeskSettingsRoutes, { prefix: '/api' });
+  // Leave requests; multipart for its own submit route; frames on /ws/notification/.
+  await app.register(leavesRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -8,10 +8,11 @@
  * keep that knowledge in one place.
  */
 import crypto from 'node:crypto';
-import type { TTicketDepartment, TTicketPriority, TUserType } from '@portal/contracts';
+import type { THalfDay, TLeaveStatus, TTicketDepartment, TTicketPriority, TUserType } from '@portal/contracts';
 import type { Database } from '../src/db/database.js';
 import type { UserRow } from '../src/db/schema.js';
 import { hashPassword } from '../src/features/auth/index.js';
+import * as leaves from '../src/features/leaves/leaves.repository.js';
 import { insertNotification } from '../src/features/notifications/notifications.repository.js';
 import { upsertSlaTargets, type SlaTargetRow } from '../src/features/tickets/ticket-sla.repository.js';
 import { NEW_TICKET } from '../src/features/tickets/ticket-workflow.js';
@@ -49,6 +50,19 @@ export interface TicketFactoryInput {
   description?: string;
   priority?: TTicketPriority;
   /** Files attached to the ticket itself (checked like uploads: their bytes decide the type). */
+  files?: { filename: string; data: Buffer }[];
+}
+
+export interface LeaveFactoryInput {
+  user: Pick<UserRow, 'id'>;
+  /** A seeded type's code (default `annual`). */
+  type?: string;
+  start_date: string;
+  end_date?: string;
+  half_day?: THalfDay;
+  /** Working days it holds per year (default: one year, `days`). */
+  days?: number;
+  status?: TLeaveStatus;
   files?: { filename: string; data: Buffer }[];
 }
 
@@ -111,6 +125,42 @@ export function factories(db: Database) {
     /** A desk's SLA targets for some priorities (the others keep theirs, or none). */
     async slaTargets(department: TTicketDepartment, rows: SlaTargetRow[]): Promise<void> {
       await upsertSlaTargets(db, department, rows, null);
+    },
+
+    /**
+     * A stored leave request (no rules applied, no notifications: the stage for reads and
+     * decisions), with its `submitted` timeline row and attachment ids.
+     */
+    async leave(input: LeaveFactoryInput) {
+      const type = (await leaves.listTypes(db)).find((t) => t.code === (input.type ?? 'annual'))!;
+      const days = input.days ?? 1;
+      const id = await leaves.insertLeave(
+        db,
+        {
+          user_id: input.user.id,
+          leave_type_id: type.id,
+          start_date: input.start_date,
+          end_date: input.end_date ?? input.start_date,
+          half_day: input.half_day ?? null,
+          days,
+          reason: 'Made by a test factory.',
+          status: input.status ?? 'pending',
+          recorded_by: null,
+        },
+        new Map([[Number(input.start_date.slice(0, 4)), days]]),
+      );
+      await leaves.insertLeaveEvent(db, { leave_id: id, event: 'submitted', actor_id: input.user.id, comment: '' });
+      const attachments: number[] = [];
+      for (const file of checkUploads(input.files ?? [], {
+        maxFiles: 5,
+        maxBytes: 10 * 1024 * 1024,
+        allowed: ['image/png', 'image/jpeg', 'application/pdf', 'text/plain'],
+        field: 'attachments',
+      })) {
+        const stored = await storeFile(db, file, input.user.id);
+        attachments.push(await leaves.linkLeaveAttachment(db, id, stored.id));
+      }
+      return { id, type, attachments };
     },
 
     /** A stored notification (not pushed live: no bus event). */

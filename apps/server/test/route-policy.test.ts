@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
+import { insertHoliday, insertType } from '../src/features/leaves/leaves.repository.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -26,6 +27,8 @@ let ticketId: number;
 let attachmentId: number;
 let target: UserRow;
 let samples: Record<string, Sample>;
+/** Leave requests of an HR-department user (marketing is neither requester nor approver). */
+let leaveSamples: () => Record<string, Sample>;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -58,7 +61,80 @@ beforeAll(async () => {
     user_type: 'RTM',
   });
 
+  {
+    // A requester of the HR department with one request to decide, one to cancel, one to revoke.
+    const requester = await make.user({ user_type: 'HR' });
+    const future = `${new Date().getUTCFullYear() + 3}`;
+    const toDecide = await make.leave({
+      user: requester,
+      start_date: `${future}-02-03`,
+      files: [{ filename: 'note.png', data: TINY_PNG }],
+    });
+    const toCancel = await make.leave({ user: requester, start_date: `${future}-02-04` });
+    const toRevoke = await make.leave({ user: requester, start_date: `${future}-02-05`, status: 'approved' });
+    const type = toDecide.type;
+    const holiday = await insertHoliday(s.database.db, `${future}-02-10`, 'Policy holiday');
+    const typeBody = (name: string) => ({
+      name,
+      yearly_days: 10,
+      carry_over_max_days: 0,
+      half_days_allowed: true,
+      attachment_required_after_days: null,
+      counts_against_balance: true,
+      requires_hr_confirmation: false,
+      is_active: true,
+    });
+    const policyType = await insertType(s.database.db, { ...typeBody('Policy leave'), code: null });
+    // hr's own request far from the demo's (no overlap, a fresh year's balance).
+    const ask = { leave_type: type.id, start_date: `${future}-03-03`, end_date: `${future}-03-04`, reason: 'Policy' };
+    const record = (id: number, extra: Sample = {}): Sample => ({
+      outsider: 'marketing',
+      ...extra,
+      path: extra.path ?? `/api/leaves/${id}/`,
+    });
+    leaveSamples = () => ({
+      'GET /api/leaves/types/': {},
+      'POST /api/leaves/types/': { body: typeBody('Policy new leave'), outsider: 'marketing' },
+      'PUT /api/leaves/types/:id/': {
+        path: `/api/leaves/types/${policyType.id}/`,
+        body: typeBody('Policy leave'),
+        outsider: 'marketing',
+      },
+      'GET /api/leaves/holidays/': {},
+      'POST /api/leaves/holidays/': { body: { date: `${future}-02-11`, name: 'Policy day' }, outsider: 'marketing' },
+      'DELETE /api/leaves/holidays/:id/': { path: `/api/leaves/holidays/${holiday.id}/`, outsider: 'marketing' },
+      'GET /api/leaves/settings/': {},
+      'PUT /api/leaves/settings/': {
+        body: { weekend_days: [5, 6], coverage_warning_share: 0.3 },
+        outsider: 'marketing',
+      },
+      'GET /api/leaves/balances/': { path: `/api/leaves/balances/?user=${requester.id}`, outsider: 'marketing' },
+      'POST /api/leaves/quote/': { body: ask },
+      'POST /api/leaves/': { body: ask },
+      'GET /api/leaves/mine/': {},
+      'GET /api/leaves/inbox/': {},
+      'GET /api/leaves/calendar/': { path: `/api/leaves/calendar/?month=${future}-02`, outsider: 'marketing' },
+      'GET /api/leaves/attachment/:id/': {
+        path: `/api/leaves/attachment/${toDecide.attachments[0]}/`,
+        outsider: 'marketing',
+      },
+      'GET /api/leaves/:id/': record(toDecide.id),
+      'GET /api/leaves/:id/coverage/': record(toDecide.id, { path: `/api/leaves/${toDecide.id}/coverage/` }),
+      'POST /api/leaves/:id/decision/': record(toDecide.id, {
+        path: `/api/leaves/${toDecide.id}/decision/`,
+        body: { decision: 'approve', comment: '' },
+      }),
+      'POST /api/leaves/:id/cancel/': record(toCancel.id, {
+        path: `/api/leaves/${toCancel.id}/cancel/`,
+        body: {},
+        insider: requester.username,
+      }),
+      'POST /api/leaves/:id/revoke/': record(toRevoke.id, { path: `/api/leaves/${toRevoke.id}/revoke/`, body: {} }),
+    });
+  }
+
   samples = {
+    ...leaveSamples(),
     'POST /api/auth/jwt/login/': { body: { username: 'hr', password: 'Portal#Demo2026' } },
     'POST /api/auth/jwt/logout/': {},
     'POST /api/auth/change_password/': {

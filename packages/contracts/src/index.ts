@@ -1,4 +1,5 @@
 export * from './common/errors.js';
+export * from './common/messages.js';
 export * from './common/text.js';
 export * from './common/pagination.js';
 export * from './users/user-types.js';
@@ -9,5 +10,6 @@ export * from './notifications/notifications.js';
 export * from './event-logs/event-logs.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
+export * from './leaves/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

@@ -27,6 +27,11 @@ export interface DatabaseOptions {
 
 // timestamptz → Date is pg's default; bigint (int8) counts → number, they stay small here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// date → the text `YYYY-MM-DD` as stored: a calendar date (leave days, holidays) has no
+// time zone, and pg's default (a Date at the server's local midnight) shifts it.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// numeric (day counts such as 0.5) → number: they are small and exact in a double.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   let embedded: EmbeddedServer | undefined;

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-ticket-assignee.js';
 import * as m0005 from './migrations/0005-rate-limits.js';
 import * as m0006 from './migrations/0006-files-uploader.js';
 import * as m0007 from './migrations/0007-help-desk.js';
+import * as m0008 from './migrations/0008-leaves.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-rate-limits': m0005,
   '0006-files-uploader': m0006,
   '0007-help-desk': m0007,
+  '0008-leaves': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

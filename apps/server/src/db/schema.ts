@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { TTicketDepartment, TTicketPriority, TTicketStatus, TUserType } from '@portal/contracts';
+import type { TLeaveStatus, TTicketDepartment, TTicketPriority, TTicketStatus, TUserType } from '@portal/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -155,6 +155,66 @@ export interface TicketAttachmentsTable {
   file_id: number;
 }
 
+/** A calendar date `YYYY-MM-DD` (the pg `date` parser keeps it as text). */
+type CalendarDate = ColumnType<string, string, string>;
+
+export interface LeaveTypesTable {
+  id: Generated<number>;
+  code: string | null;
+  name: string;
+  yearly_days: ColumnType<number, number | undefined, number>;
+  carry_over_max_days: ColumnType<number, number | undefined, number>;
+  half_days_allowed: Generated<boolean>;
+  attachment_required_after_days: number | null;
+  counts_against_balance: Generated<boolean>;
+  requires_hr_confirmation: Generated<boolean>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LeaveHolidaysTable {
+  id: Generated<number>;
+  date: CalendarDate;
+  name: string;
+}
+
+export interface LeaveRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  leave_type_id: number;
+  start_date: CalendarDate;
+  end_date: CalendarDate;
+  half_day: 'first' | 'second' | null;
+  days: number;
+  reason: Generated<string>;
+  status: ColumnType<TLeaveStatus, TLeaveStatus | undefined, TLeaveStatus>;
+  recorded_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LeaveRequestYearsTable {
+  leave_id: number;
+  year: number;
+  days: number;
+}
+
+export interface LeaveEventsTable {
+  id: Generated<number>;
+  leave_id: number;
+  event: string;
+  actor_id: number | null;
+  at: Timestamp;
+  comment: Generated<string>;
+}
+
+export interface LeaveAttachmentsTable {
+  id: Generated<number>;
+  leave_id: number;
+  file_id: number;
+}
+
 export interface DB {
   files: FilesTable;
   tickets: TicketsTable;
@@ -162,6 +222,12 @@ export interface DB {
   ticket_attachments: TicketAttachmentsTable;
   ticket_sla_targets: TicketSlaTargetsTable;
   canned_replies: CannedRepliesTable;
+  leave_types: LeaveTypesTable;
+  leave_holidays: LeaveHolidaysTable;
+  leave_requests: LeaveRequestsTable;
+  leave_request_years: LeaveRequestYearsTable;
+  leave_events: LeaveEventsTable;
+  leave_attachments: LeaveAttachmentsTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { fillMessage } from '@portal/contracts';
 import { ApiError } from '../lib/errors.js';
 
 /**
@@ -11,7 +12,7 @@ import { ApiError } from '../lib/errors.js';
  * answers 403 "Forbidden"; nothing the portal serves needs more than a few hundred.
  */
 export const MAX_URL_BYTES = 4096;
-export const URL_TOO_LONG_MESSAGE = `The URL is too long (limit ${MAX_URL_BYTES} bytes of path and query).`;
+export const URL_TOO_LONG_MESSAGE = fillMessage('urlTooLong', { count: MAX_URL_BYTES });
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 

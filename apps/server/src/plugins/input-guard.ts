@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@portal/contracts';
+import { fillMessage, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@portal/contracts';
 import { badRequest } from '../lib/errors.js';
 
 /** The path (`a.b.0`) of the first string that PostgreSQL could not store, or null. */
@@ -23,7 +23,10 @@ export const inputGuardPlugin = fp(async (app) => {
   app.addHook('preValidation', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
       const field = firstUnstorable(part, '');
-      if (field) throw badRequest(`${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { [field]: [UNSTORABLE_TEXT_MESSAGE] });
+      if (field)
+        throw badRequest(fillMessage('fieldProblem', { field, reason: UNSTORABLE_TEXT_MESSAGE }), {
+          [field]: [UNSTORABLE_TEXT_MESSAGE],
+        });
     }
   });
 });

@@ -1,9 +1,17 @@
-import { canAdministerAccounts, canManageReports, canUseShare, canViewEventLogs } from '@portal/contracts';
+import {
+  canAdministerAccounts,
+  canManageLeaveSettings,
+  canManageReports,
+  canSeeTeamCalendar,
+  canUseShare,
+  canViewEventLogs,
+} from '@portal/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
+import { LeaveNotForYouPage } from '../features/leaves/components/calendar-not-for-you';
 import { AdminOnlyPage } from '../features/users/pages/admin-only-page';
 import { importWithReload, setChunkReloadTarget } from '../lib/lazy-import';
 import { setAppNavigator } from '../lib/navigation';
@@ -22,7 +30,10 @@ function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () =>
 }
 
 /** A page a later issue fills: a titled placeholder behind the real guards. */
-function placeholder(titleKey: PlaceholderHandle['titleKey'], extra: Omit<RouteObject, 'lazy' | 'handle' | 'children'> = {}): RouteObject {
+function placeholder(
+  titleKey: PlaceholderHandle['titleKey'],
+  extra: Omit<RouteObject, 'lazy' | 'handle' | 'children'> = {},
+): RouteObject {
   return {
     ...extra,
     handle: { titleKey } satisfies PlaceholderHandle,
@@ -56,7 +67,10 @@ export const routes: RouteObject[] = [
                     path: 'ticket/:ticketId',
                     lazy: page(() => import('../features/tickets/pages/ticket-page'), 'TicketPage'),
                   },
-                  placeholder('pages.leaveDetail', { path: 'leaves/:ticketId' }),
+                  {
+                    path: 'leaves/:ticketId',
+                    lazy: page(() => import('../features/leaves/pages/leave-page'), 'LeavePage'),
+                  },
                 ],
               },
               {
@@ -75,7 +89,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'wfm',
-                children: [placeholder('pages.wfm', { index: true }), placeholder('pages.wfmUser', { path: ':userName' })],
+                children: [
+                  placeholder('pages.wfm', { index: true }),
+                  placeholder('pages.wfmUser', { path: ':userName' }),
+                ],
               },
               {
                 path: 'share',
@@ -95,14 +112,53 @@ export const routes: RouteObject[] = [
                   placeholder('pages.kpiEdit', { path: 'edit/:kpiId' }),
                 ],
               },
-              { path: 'profile/:userName', lazy: page(() => import('../features/users/pages/profile-page'), 'ProfilePage') },
+              {
+                path: 'profile/:userName',
+                lazy: page(() => import('../features/users/pages/profile-page'), 'ProfilePage'),
+              },
               {
                 path: 'user',
                 children: [
                   { index: true, lazy: page(() => import('../features/users/pages/user-page'), 'UserPage') },
-                  placeholder('pages.submittedLeaves', { path: 'leaves/submited-leaves' }),
-                  placeholder('pages.leaveHistory', { path: 'leaves/leave-history' }),
-                  placeholder('pages.createLeave', { path: 'leaves/create-leave' }),
+                  {
+                    path: 'leaves/submited-leaves',
+                    lazy: page(() => import('../features/leaves/pages/my-leaves-page'), 'SubmittedLeavesPage'),
+                  },
+                  {
+                    path: 'leaves/leave-history',
+                    lazy: page(() => import('../features/leaves/pages/my-leaves-page'), 'LeaveHistoryPage'),
+                  },
+                  {
+                    path: 'leaves/create-leave',
+                    lazy: page(() => import('../features/leaves/pages/create-leave-page'), 'CreateLeavePage'),
+                  },
+                  {
+                    path: 'leaves/team-calendar',
+                    element: (
+                      <RequirePermission allow={canSeeTeamCalendar} denied={<LeaveNotForYouPage page="calendar" />} />
+                    ),
+                    children: [
+                      {
+                        index: true,
+                        lazy: page(() => import('../features/leaves/pages/team-calendar-page'), 'TeamCalendarPage'),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'leaves/settings',
+                    element: (
+                      <RequirePermission
+                        allow={canManageLeaveSettings}
+                        denied={<LeaveNotForYouPage page="settings" />}
+                      />
+                    ),
+                    children: [
+                      {
+                        index: true,
+                        lazy: page(() => import('../features/leaves/pages/leave-settings-page'), 'LeaveSettingsPage'),
+                      },
+                    ],
+                  },
                   {
                     path: 'reports',
                     element: <RequirePermission allow={canManageReports} />,
@@ -117,17 +173,30 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'ocr',
-                children: [placeholder('pages.ocr', { index: true }), placeholder('pages.ocrDetail', { path: ':ocrId' })],
+                children: [
+                  placeholder('pages.ocr', { index: true }),
+                  placeholder('pages.ocrDetail', { path: ':ocrId' }),
+                ],
               },
               {
                 path: 'eventlogs',
                 element: <RequirePermission allow={canViewEventLogs} />,
-                children: [{ index: true, lazy: page(() => import('../features/event-logs/pages/event-logs-page'), 'EventLogsPage') }],
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/event-logs/pages/event-logs-page'), 'EventLogsPage'),
+                  },
+                ],
               },
               {
                 path: 'admin',
                 element: <RequirePermission allow={canAdministerAccounts} denied={<AdminOnlyPage />} />,
-                children: [{ index: true, lazy: page(() => import('../features/users/pages/admin-users-page'), 'AdminUsersPage') }],
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/users/pages/admin-users-page'), 'AdminUsersPage'),
+                  },
+                ],
               },
             ],
           },

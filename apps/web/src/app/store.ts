@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } from '../features/auth';
 import { interpretersSlice } from '../features/interpreters';
 import { itSlice } from '../features/it';
+import { registerLeaveListeners } from '../features/leaves';
 import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
 import { activeTicketSlice, registerTicketListeners } from '../features/tickets';
 import { registerUsersListeners } from '../features/users';
@@ -25,6 +26,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   registerAuthListeners(listener);
   registerNotificationListeners(listener);
   registerTicketListeners(listener);
+  registerLeaveListeners(listener);
   registerUsersListeners(listener);
   const store = configureStore({
     reducer: rootReducer,

@@ -110,6 +110,30 @@ export function formatDateTime(value: DateInput, style: DateTimeStyle = 'medium'
   ).format(d);
 }
 
+/** The parts of a calendar date a month view shows. */
+const CALENDAR_PARTS = {
+  weekday: { weekday: 'short' },
+  weekdayLong: { weekday: 'long' },
+  day: { day: 'numeric' },
+  dayMonth: { day: 'numeric', month: 'long' },
+  weekdayDayMonth: { weekday: 'long', day: 'numeric', month: 'long' },
+  monthYear: { month: 'long', year: 'numeric' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A part of a calendar date `YYYY-MM-DD` ("23 Nov 2026", "Thu", "12 November", "November 2026") in the
+ * chosen language. Read in UTC, so the day never shifts with the browser's time zone.
+ */
+export function formatCalendarDate(isoDate: string, part: keyof typeof CALENDAR_PARTS): string {
+  const d = toDate(`${isoDate}T00:00:00Z`);
+  if (!d) return '';
+  return cached(
+    `cd:${part}`,
+    (lang) => new Intl.DateTimeFormat(lang, { ...CALENDAR_PARTS[part], timeZone: 'UTC' }),
+  ).format(d);
+}
+
 /** A number with the language's grouping and digits. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);

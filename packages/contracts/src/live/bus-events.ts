@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZText } from '../common/text.js';
 import { ZTicketDepartment, ZTicketStatus } from '../tickets/tickets.js';
+import { ZLeaveStatus } from '../leaves/leaves.js';
+import { ZUserType } from '../users/user-types.js';
 
 /**
  * Events between server processes (the event bus: in-process, or PostgreSQL
@@ -26,8 +28,20 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     department: ZTicketDepartment,
     owner: z.number().int(),
   }),
+  /** A leave request was submitted, decided, cancelled or revoked: its requester and approvers refresh. */
+  z.object({
+    type: z.literal('leave'),
+    id: z.number().int(),
+    user: z.number().int(),
+    department: ZUserType,
+    status: ZLeaveStatus,
+  }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
-  z.object({ type: z.literal('desk_settings'), department: ZTicketDepartment, what: z.enum(['canned_replies', 'sla']) }),
+  z.object({
+    type: z.literal('desk_settings'),
+    department: ZTicketDepartment,
+    what: z.enum(['canned_replies', 'sla']),
+  }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 export type TBusEventType = TBusEvent['type'];

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
-import { ZWsAdminDeskSettings, ZWsAdminNewTicket, ZWsAdminUpdateTicket, ZWsTicketUpdate } from '../tickets/ticket-live.js';
+import { ZWsLeaveUpdate } from '../leaves/leave-live.js';
+import {
+  ZWsAdminDeskSettings,
+  ZWsAdminNewTicket,
+  ZWsAdminUpdateTicket,
+  ZWsTicketUpdate,
+} from '../tickets/ticket-live.js';
 
 /**
  * Every websocket path, written once (spec §7's two, and the ones later features add).
@@ -25,7 +31,13 @@ export const ZWsAdminsServerMessage = z.union([
 export type TWsAdminsServerMessage = z.infer<typeof ZWsAdminsServerMessage>;
 
 /** Everything the server sends on `/ws/notification/`. */
-export const ZWsNotificationChannelMessage = z.union([ZWsNotification, ZWsTicketUpdate, ZWsError, ZWsPong]);
+export const ZWsNotificationChannelMessage = z.union([
+  ZWsNotification,
+  ZWsTicketUpdate,
+  ZWsLeaveUpdate,
+  ZWsError,
+  ZWsPong,
+]);
 export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChannelMessage>;
 
 /** Each channel's frames, so a client parses a frame by the path it came on. */

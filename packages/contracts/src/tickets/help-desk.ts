@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillMessage } from '../common/messages.js';
 import { INT4_MAX, textOr, ZBodyId, ZText } from '../common/text.js';
 import { ZUserType } from '../users/user-types.js';
 import {
@@ -137,7 +138,7 @@ export const ZBulkTicketsRequest = z
     ids: z
       .array(ZBodyId, { error: 'Choose tickets.' })
       .min(1, 'Choose tickets.')
-      .max(MAX_BULK_TICKETS, `At most ${MAX_BULK_TICKETS} tickets at once.`)
+      .max(MAX_BULK_TICKETS, fillMessage('bulkTooMany', { count: MAX_BULK_TICKETS }))
       .refine((ids) => new Set(ids).size === ids.length, 'A ticket is listed twice.'),
     status: ZTicketStatus.optional(),
     priority: ZTicketPriority.optional(),

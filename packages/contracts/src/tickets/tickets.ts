@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZUserRef } from '../users/users.js';
 import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { pagedResponse, ZPageQuery } from '../common/pagination.js';
-import { STAFF_DEPARTMENTS, ZUserType } from '../users/user-types.js';
+import { STAFF_DEPARTMENTS } from '../users/user-types.js';
 
 /**
  * Support tickets (issue 5; spec §3, §7). Every payload of `/api/user/…ticket…` routes.
@@ -227,15 +228,7 @@ export const ZTicketSla = z
   .meta({ id: 'TicketSla' });
 export type TTicketSla = z.infer<typeof ZTicketSla>;
 
-export const ZTicketUser = z
-  .object({
-    id: z.number().int(),
-    username: ZText,
-    first_name: ZText,
-    last_name: ZText,
-    user_type: ZUserType,
-  })
-  .meta({ id: 'TicketUser' });
+export const ZTicketUser = ZUserRef.meta({ id: 'TicketUser' });
 export type TTicketUser = z.infer<typeof ZTicketUser>;
 
 export const ZTicketAttachment = z

@@ -60,6 +60,10 @@ export const ZUser = z
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
+/** Who someone is, where another record names them (a ticket's owner, a leave's requester). */
+export const ZUserRef = ZUser.pick({ id: true, username: true, first_name: true, last_name: true, user_type: true });
+export type TUserRef = z.infer<typeof ZUserRef>;
+
 /** What any staff member may see of a colleague (profile/{userName}). */
 export const ZPublicProfile = ZUser.pick({
   id: true,

@@ -1,14 +1,15 @@
 import {
   canEditCannedReply,
+  fillMessage,
   isTicketDesk,
   MAX_CANNED_REPLIES_PER_DESK,
-  ZCannedRepliesQuery,
-  ZCannedReplyRequest,
   type TBusEventOf,
   type TCannedRepliesQuery,
   type TCannedReply,
   type TCannedReplyRequest,
   type TTicketDepartment,
+  ZCannedRepliesQuery,
+  ZCannedReplyRequest,
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
@@ -51,7 +52,7 @@ const accessShape = (r: repo.CannedReplyRow) => ({
 const deskNotFound = () => notFound('Desk not found.');
 
 const shortcutTakenError = (shortcut: string) =>
-  fieldError('shortcut', `Another canned reply of this desk uses /${shortcut}.`);
+  fieldError('shortcut', fillMessage('cannedShortcutTaken', { shortcut }));
 
 /** The unique index catches what the check could not (a concurrent write): the same 400. */
 async function guardShortcutRace<T>(shortcut: string, work: () => Promise<T>): Promise<T> {
@@ -67,9 +68,7 @@ async function guardShortcutRace<T>(shortcut: string, work: () => Promise<T>): P
 async function checkDesk(tx: Tx, department: TTicketDepartment, shortcut: string, exceptId?: number) {
   await repo.lockDesk(tx.db, department);
   if (exceptId === undefined && (await repo.countCannedReplies(tx.db, department)) >= MAX_CANNED_REPLIES_PER_DESK) {
-    throw nonFieldError(
-      `This desk already has ${MAX_CANNED_REPLIES_PER_DESK} canned replies: remove one before adding another.`,
-    );
+    throw nonFieldError(fillMessage('cannedRepliesFull', { count: MAX_CANNED_REPLIES_PER_DESK }));
   }
   if (await repo.shortcutTaken(tx.db, department, shortcut, exceptId)) throw shortcutTakenError(shortcut);
 }

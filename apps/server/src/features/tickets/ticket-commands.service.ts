@@ -3,20 +3,21 @@ import {
   ATTACHMENTS_FIELD,
   canBeAssignee,
   canSeeTicket,
+  fillMessage,
   isTicketDesk,
   isTicketOwner,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
-  ticketDeskTypes,
-  ZBulkTicketsRequest,
-  ZCreateTicketRequest,
-  ZUpdateTicketRequest,
   type TBulkTicketsRequest,
   type TBusEventOf,
   type TCreateTicketRequest,
+  ticketDeskTypes,
   type TTicket,
   type TTicketStatus,
   type TUpdateTicketRequest,
+  ZBulkTicketsRequest,
+  ZCreateTicketRequest,
+  ZUpdateTicketRequest,
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
@@ -343,7 +344,9 @@ export async function bulkUpdateTickets(
       }
     }
     if (refused.size > 0) {
-      const lines = [...refused].map(([why, which]) => `${which.map((n) => `#${n}`).join(', ')}: ${why}`);
+      const lines = [...refused].map(([reason, which]) =>
+        fillMessage('bulkRefused', { tickets: which.map((n) => `#${n}`).join(', '), reason }),
+      );
       throw badRequest(lines.join(' '), { ids: lines });
     }
     for (const [t, plan] of planned) if (!plan.noop) await applyChange(tx, user, t, change, plan, source);

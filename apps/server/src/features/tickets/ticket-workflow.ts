@@ -8,11 +8,12 @@ import {
   canAssignTicket,
   canSeeInternalNotes,
   canSetTicketPriority,
+  fillMessage,
   isDeskReply,
   isTicketOwner,
   TICKET_REOPEN_DAYS,
-  ticketStatusChoices,
   type TicketAccessShape,
+  ticketStatusChoices,
   type TicketViewer,
   type TTicketPriority,
   type TTicketStatus,
@@ -74,10 +75,7 @@ export interface TicketPlan {
 
 function refusedStatus(user: TicketViewer, t: TicketState, wanted: TTicketStatus): Error {
   if (t.status === 'closed' && wanted === 'open' && isTicketOwner(user, t)) {
-    return fieldError(
-      'status',
-      `This ticket was closed more than ${TICKET_REOPEN_DAYS} days ago and can no longer be reopened; open a new ticket.`,
-    );
+    return fieldError('status', fillMessage('ticketReopenExpired', { count: TICKET_REOPEN_DAYS }));
   }
   if (t.status === 'closed') return fieldError('status', 'This ticket is closed; it can only be reopened.');
   return forbidden('Only the desk can set this status.');

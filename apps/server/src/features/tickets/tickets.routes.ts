@@ -20,36 +20,13 @@ import {
   ZTicketStatsQuery,
   ZUpdateTicketRequest,
 } from '@portal/contracts';
-import {
-  registerMultipart,
-  sendStoredFile,
-  uploadTempDir,
-  type MultipartReader,
-  type SpooledUpload,
-} from '../../lib/files/index.js';
+import { multipartBody, registerMultipart, sendStoredFile, uploadTempDir } from '../../lib/files/index.js';
 import { errorResponses } from '../../lib/schemas.js';
 import { caller, requestSource } from '../../plugins/auth.js';
 import { bulkUpdateTickets, createTicket, TICKET_UPLOAD_RULES, updateTicket } from './ticket-commands.service.js';
 import { deliverTicketEvent } from './ticket-live.js';
 import * as reads from './ticket-reads.service.js';
 import { ticketStats } from './ticket-stats.service.js';
-
-/** Files read from a multipart request, handed from its preValidation hook to its handler. */
-const uploadsOf = new WeakMap<FastifyRequest, SpooledUpload[]>();
-
-/**
- * multipart/form-data → the same body the JSON clients send (text parts), validated by
- * the route's own zod schema; the file parts (temporary files, removed when the request
- * ends) wait for the service in `uploadsOf`.
- */
-const multipartBody = (uploads: MultipartReader) => async (req: FastifyRequest) => {
-  if (!req.isMultipart()) return;
-  const form = await uploads.read(req, TICKET_UPLOAD_RULES, caller(req).user.id);
-  uploadsOf.set(req, form.files);
-  req.body = form.fields;
-};
-
-const files = (req: FastifyRequest) => uploadsOf.get(req) ?? [];
 
 /** `next`/`previous` as absolute-path URLs with the same filters. */
 function pageUrl(req: FastifyRequest, page: number | null): string | null {
@@ -65,13 +42,19 @@ const MULTIPART_NOTE =
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only these routes take multipart bodies (up to 5 × 10 MiB,
   // streamed to DATA_DIR/tmp/uploads; the app's 1 MiB body limit still holds for JSON).
-  const readBody = multipartBody(await registerMultipart(app, { tempDir: uploadTempDir(app.ctx.config.DATA_DIR) }));
+  // multipart/form-data → the same body the JSON clients send; the files wait for the service.
+  const uploads = multipartBody(
+    await registerMultipart(app, { tempDir: uploadTempDir(app.ctx.config.DATA_DIR) }),
+    TICKET_UPLOAD_RULES,
+    (req) => caller(req).user.id,
+  );
+  const { files } = uploads;
 
   app.post(
     '/user/create_ticket/',
     {
       config: { policy: { rule: "any staff member, to any department's desk", outsider: null } },
-      preValidation: readBody,
+      preValidation: uploads.preValidation,
       schema: {
         tags: ['tickets'],
         summary: 'Raise a support ticket for a department',
@@ -132,7 +115,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           outsider: 404,
         },
       },
-      preValidation: readBody,
+      preValidation: uploads.preValidation,
       schema: {
         tags: ['tickets'],
         summary:

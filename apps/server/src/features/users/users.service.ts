@@ -29,10 +29,14 @@ function requireAdmin(actor: UserRow) {
   if (!canAdministerAccounts(actor)) throw forbidden();
 }
 
+/** One literal per field (not a template), so each is a known message the web translates. */
+const takenMessage = (field: string) =>
+  field === 'email' ? 'A user with that email already exists.' : 'A user with that username already exists.';
+
 /** Turns a unique-index violation into a 400 on its field; rethrows anything else. */
 function asFieldError(err: unknown): never {
   const field = uniqueViolationField(err, USER_UNIQUE_FIELDS);
-  if (field) throw fieldError(field, `A user with that ${field} already exists.`);
+  if (field) throw fieldError(field, takenMessage(field));
   throw err;
 }
 
@@ -49,7 +53,7 @@ export async function createAccount(
   // the form shows them all on the first try; the unique indexes still catch races.
   const problems: Record<string, string[]> = {};
   for (const field of await takenAccountFields(ctx.db, req.username, req.email)) {
-    problems[field] = [`A user with that ${field} already exists.`];
+    problems[field] = [takenMessage(field)];
   }
   const problem = passwordProblem(req.password, req.username);
   if (problem) problems.password = [problem];

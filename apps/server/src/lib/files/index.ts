@@ -17,6 +17,7 @@ export {
 } from './uploads.js';
 export {
   registerMultipart,
+  multipartBody,
   uploadTempDir,
   type MultipartForm,
   type MultipartOptions,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { fillMessage } from '@portal/contracts';
 import { ApiError, badRequest, tooManyRequests } from '../errors.js';
 import { ContentSniffer, safeFilename, type SniffedContentType } from './sniff.js';
 import { fieldFailure, mib, type SpooledUpload, type UploadRules } from './uploads.js';
@@ -34,6 +35,24 @@ export interface MultipartReader {
    * uploads): text fields into memory, file parts streamed to temporary files.
    */
   read(req: FastifyRequest, rules: MultipartRules, owner: number): Promise<MultipartForm>;
+}
+
+/**
+ * A route's multipart body: `preValidation` turns multipart/form-data into the same body
+ * the JSON clients send (the text parts, then validated by the route's own schema), and
+ * `files(req)` hands the handler the spooled file parts (none for a JSON request).
+ */
+export function multipartBody(reader: MultipartReader, rules: MultipartRules, owner: (req: FastifyRequest) => number) {
+  const uploadsOf = new WeakMap<FastifyRequest, SpooledUpload[]>();
+  return {
+    async preValidation(req: FastifyRequest): Promise<void> {
+      if (!req.isMultipart()) return;
+      const form = await reader.read(req, rules, owner(req));
+      uploadsOf.set(req, form.files);
+      req.body = form.fields;
+    },
+    files: (req: FastifyRequest): SpooledUpload[] => uploadsOf.get(req) ?? [],
+  };
 }
 
 /** The upload directory of a data directory (tests look inside). */
@@ -144,10 +163,7 @@ export async function registerMultipart(app: FastifyInstance, options: Multipart
       if (sessions.has(req)) throw new Error('a multipart request is read once');
       const count = inFlight.get(owner) ?? 0;
       if (count >= maxInFlight) {
-        throw tooManyRequests(
-          `You already have ${maxInFlight} uploads in progress. Wait for one to finish, then try again.`,
-          RETRY_AFTER_SECONDS,
-        );
+        throw tooManyRequests(fillMessage('uploadsInProgress', { count: maxInFlight }), RETRY_AFTER_SECONDS);
       }
       inFlight.set(owner, count + 1);
       const release = () => {
@@ -320,7 +336,7 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
   const first = Object.entries(fieldErrors)[0];
   if (first) {
     await discardAll();
-    throw badRequest(`${first[0]}: ${first[1][0]}`, fieldErrors);
+    throw badRequest(fillMessage('fieldProblem', { field: first[0], reason: first[1][0]! }), fieldErrors);
   }
   // Every byte arrived, but the client left before the answer: no hook will see this request end.
   if (req.raw.aborted) {
@@ -337,7 +353,7 @@ function multipartError(err: unknown, rules: { maxFiles: number; field: string }
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return fieldFailure(400, rules.field, [`At most ${rules.maxFiles} files per message.`]);
+      return fieldFailure(400, rules.field, [fillMessage('filesPerMessage', { count: rules.maxFiles })]);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return badRequest('Too many form fields.');

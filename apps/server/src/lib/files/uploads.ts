@@ -1,3 +1,4 @@
+import { fillMessage } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../errors.js';
 import { storageUsedBy } from './files.repository.js';
@@ -66,7 +67,7 @@ function checkEach<T extends { filename: string }, C>(
   accept: (f: T, filename: string, type: SniffedContentType) => C,
 ): C[] {
   if (files.length > rules.maxFiles) {
-    throw fieldFailure(400, rules.field, [`At most ${rules.maxFiles} files per message.`]);
+    throw fieldFailure(400, rules.field, [fillMessage('filesPerMessage', { count: rules.maxFiles })]);
   }
   const problems: string[] = [];
   let tooLarge = false;
@@ -139,6 +140,6 @@ export async function checkStorageQuota(
   const used = await storageUsedBy(db, userId);
   if (used + incoming <= quotaBytes) return;
   throw fieldFailure(413, field, [
-    `Storage quota exceeded: you have used ${mib(used)} of your ${mib(quotaBytes)}, and these files need ${mib(incoming)} more. Ask an administrator for more room.`,
+    fillMessage('storageQuotaExceeded', { used: mib(used), quota: mib(quotaBytes), incoming: mib(incoming) }),
   ]);
 }

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { VALIDATION_MESSAGES } from '@portal/contracts';
+import { matchMessage, VALIDATION_MESSAGES } from '@portal/contracts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import en from './locales/en.json';
 import { loadDirectionCache } from './direction-cache';
@@ -70,6 +70,14 @@ export async function initI18n(language: Language = storedLanguage()) {
 export function translateServerText(text: string): string {
   const translated = i18next.getResource(i18next.language, 'server', text, { keySeparator: false });
   if (typeof translated === 'string') return translated;
+  // Messages with values ("You already have leave from … to …."), filled from the contracts' templates.
+  const filled = matchMessage(text);
+  if (filled) {
+    const vars = { ...filled.vars };
+    // `{{reason}}` is itself a server message ("#12: This ticket is closed; …").
+    if (typeof vars.reason === 'string') vars.reason = translateServerText(vars.reason);
+    return i18next.t(`serverTemplates.${filled.key}` as 'serverTemplates.fieldProblem', vars);
+  }
   // The contracts' plain validation messages ("At most 100 characters."), with their number.
   for (const { key, pattern } of VALIDATION_PATTERNS) {
     const m = pattern.exec(text);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@portal/contracts';
+import { fillMessage, MESSAGE_TEMPLATES, VALIDATION_MESSAGES, type MessageKey } from '@portal/contracts';
 import { changeLanguage, i18next, translateServerText } from './i18n';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
@@ -85,5 +85,74 @@ describe('counts', () => {
     }
     expect(i18next.t('desk.lastDays', { count: 7 })).toBe('آخر 7 أيام');
     expect(i18next.t('tickets.home.replies', { count: 2 })).toBe('ردّان');
+  });
+});
+
+describe('server messages with values', () => {
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  // A value for every placeholder; `reason` is a known server message, translated too.
+  const VALUES = {
+    type: 'Annual leave',
+    name: 'Sara Ali',
+    from: '2026-03-02',
+    to: '2026-03-04',
+    year: '2026',
+    days: '4',
+    tickets: '#12, #15',
+    reason: 'Ticket not found.',
+    shortcut: 'thanks',
+    used: '9.5 MiB',
+    quota: '10 MiB',
+    incoming: '1.2 MiB',
+    field: 'subject',
+  };
+  const stems = [...new Set(Object.keys(MESSAGE_TEMPLATES).map((k) => k.replace(/_(one|other)$/, '') as MessageKey))];
+
+  it("English keys are the contracts' templates, word for word", () => {
+    expect(en.translation.serverTemplates).toEqual(MESSAGE_TEMPLATES);
+  });
+
+  it('stay as sent in English', () => {
+    for (const key of stems) {
+      const sent = fillMessage(key, { ...VALUES, count: 7 } as never);
+      expect(translateServerText(sent), key).toBe(sent);
+    }
+  });
+
+  it('every template round-trips in Arabic, its values kept, for every plural form', async () => {
+    await changeLanguage('ar');
+    for (const key of stems) {
+      for (const count of [0, 1, 2, 7, 11, 100, 2.5]) {
+        const sent = fillMessage(key, { ...VALUES, count } as never);
+        const shown = translateServerText(sent);
+        expect(shown, sent).not.toBe(sent);
+        expect(shown, sent).toMatch(/[\u0600-\u06FF]/);
+        expect(shown, sent).not.toMatch(/\{\{|[a-z]{3,} (?:day|days|ticket|files?)\b/);
+        for (const [name, value] of Object.entries(VALUES)) {
+          if (name !== 'reason' && sent.includes(value)) expect(shown, `${sent} keeps ${name}`).toContain(value);
+        }
+        if (sent.includes(` ${count} `) && count > 2) expect(shown, sent).toContain(String(count));
+      }
+    }
+  });
+
+  it('translate the message inside, and pick the Arabic plural form', async () => {
+    await changeLanguage('ar');
+    expect(
+      translateServerText(
+        fillMessage('bulkRefused', { tickets: '#3, #8', reason: 'This ticket is closed; reopen it first.' }),
+      ),
+    ).toBe('التذاكر #3, #8: هذه التذكرة مغلقة؛ أعد فتحها أولًا.');
+    const short = (count: number) =>
+      translateServerText(fillMessage('leaveBalanceShort', { count, type: 'Annual leave', year: 2026, days: 4 }));
+    expect(short(2)).toContain('سوى يومين');
+    expect(short(3)).toContain('سوى 3 أيام');
+    expect(short(11)).toContain('سوى 11 يومًا');
+    expect(translateServerText('subject: Remove the invisible or broken characters from this text.')).toBe(
+      'الحقل subject: أزل الأحرف غير المرئية أو التالفة من هذا النص.',
+    );
   });
 });

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
+import { LeaveHomeCards } from '../../leaves';
 import { MyClosedTickets, MyTickets } from '../../tickets';
 
 interface Shortcut {
@@ -58,6 +59,7 @@ export function HomePage() {
     <PageContainer>
       <PageHeader title={t('home.greeting', { name: user.first_name || user.username })} subtitle={t('home.intro')} />
       {isStaff(user) ? <MyTickets /> : null}
+      <LeaveHomeCards />
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
         {t('home.shortcuts')}
       </Typography>

@@ -12,6 +12,9 @@ import { toast } from 'react-toastify';
 import { selectToken } from '../../auth';
 import { formatBytes } from '../ticket-format';
 
+/** Any stored file the API lists (tickets, leave requests): the type is only read. */
+type ShownAttachment = Omit<TTicketAttachment, 'content_type'> & { content_type: string };
+
 /**
  * Attachments need the Bearer token (never a token in a URL), so they are fetched as
  * blobs and shown through object URLs.
@@ -22,7 +25,7 @@ async function fetchAttachment(url: string, token: string): Promise<Blob> {
   return response.blob();
 }
 
-function ImagePreview({ attachment, token }: { attachment: TTicketAttachment; token: string }) {
+function ImagePreview({ attachment, token }: { attachment: ShownAttachment; token: string }) {
   const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -63,7 +66,7 @@ function ImagePreview({ attachment, token }: { attachment: TTicketAttachment; to
   );
 }
 
-function FileChip({ attachment, token }: { attachment: TTicketAttachment; token: string }) {
+function FileChip({ attachment, token }: { attachment: ShownAttachment; token: string }) {
   const { t } = useTranslation();
   const download = async () => {
     try {
@@ -92,8 +95,8 @@ function FileChip({ attachment, token }: { attachment: TTicketAttachment; token:
   );
 }
 
-/** A message's attachments: images previewed, other files downloadable. */
-export function AttachmentList({ attachments }: { attachments: TTicketAttachment[] }) {
+/** A message's attachments: images previewed, other files downloadable (a leave request's too). */
+export function AttachmentList({ attachments }: { attachments: readonly ShownAttachment[] }) {
   const token = useSelector(selectToken);
   if (attachments.length === 0 || !token) return null;
   return (

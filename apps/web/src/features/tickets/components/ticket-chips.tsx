@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
  * Tone-on-tint chips with text colours chosen for WCAG AA contrast in both colour
  * schemes (MUI's stock info/warning chips fail it at small sizes).
  */
-type Tone = { light: [text: string, bg: string]; dark: [text: string, bg: string] };
+export type Tone = { light: [text: string, bg: string]; dark: [text: string, bg: string] };
 
-const TONES = {
+export const TONES = {
   blue: { light: ['#0b4f96', '#e3efff'], dark: ['#a9cdff', 'rgba(90, 150, 240, 0.18)'] },
   amber: { light: ['#7a4100', '#fff0d4'], dark: ['#ffd08a', 'rgba(255, 176, 60, 0.16)'] },
   green: { light: ['#17612b', '#def4e4'], dark: ['#98e3ad', 'rgba(80, 200, 120, 0.16)'] },
@@ -18,7 +18,7 @@ const TONES = {
   red: { light: ['#ffffff', '#b3261e'], dark: ['#ffb8b0', 'rgba(255, 90, 80, 0.2)'] },
 } satisfies Record<string, Tone>;
 
-const toned = (tone: Tone) => (theme: Theme) => ({
+export const toned = (tone: Tone) => (theme: Theme) => ({
   color: tone.light[0],
   bgcolor: tone.light[1],
   fontWeight: 600,

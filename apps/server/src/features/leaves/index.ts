@@ -1,0 +1,2 @@
+// The leaves feature's public surface.
+export { leavesRoutes } from './leaves.routes.js';

@@ -1,0 +1,409 @@
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  ATTACHMENTS_FIELD,
+  canActOnDepartment,
+  canCancelLeave,
+  canDecideLeave,
+  canManageLeaveSettings,
+  canRecordLeaveFor,
+  canRevokeLeave,
+  fillMessage,
+  isLeaveApproverFor,
+  isoDay,
+  isStaff,
+  LEAVE_OPEN_STATUSES,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MAX_PAST_START_DAYS,
+  USER_TYPES,
+  workingDaysByYear,
+  ZCreateLeaveRequest,
+  ZLeaveCancelRequest,
+  ZLeaveDecisionRequest,
+  type TBusEventOf,
+  type TCreateLeaveRequest,
+  type TLeaveCancelRequest,
+  type TLeaveDecisionRequest,
+  type TLeaveQuote,
+  type TLeaveRequest,
+  type TLeaveStatus,
+  type TUserType,
+} from '@portal/contracts';
+import type { Database } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import type { AuditSource } from '../../lib/actor.js';
+import type { AppContext } from '../../lib/context.js';
+import { ApiError, fieldError, forbidden } from '../../lib/errors.js';
+import {
+  checkSpooledUploads,
+  checkStorageQuota,
+  storeFile,
+  type SpooledUpload,
+  type UploadRules,
+} from '../../lib/files/index.js';
+import { withTx, type Tx } from '../../lib/tx.js';
+import { recordEvent } from '../event-logs/index.js';
+import { notify } from '../notifications/index.js';
+import { addDays, daysText, decide, rangeText, type LeaveStep } from './leave-rules.js';
+import { balancesOf, visibleLeave } from './leave-reads.service.js';
+import { workingCalendar } from './leave-settings.service.js';
+import { accessShape, presentLeave } from './leaves.presenter.js';
+import * as repo from './leaves.repository.js';
+
+/** Same files as tickets: PNG, JPEG, PDF or text by content, 5 × 10 MiB, the uploader's quota. */
+export const LEAVE_UPLOAD_RULES: UploadRules = {
+  maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  allowed: ATTACHMENT_CONTENT_TYPES,
+  field: ATTACHMENTS_FIELD,
+};
+
+const conflict = (message: string) => new ApiError(409, message);
+const ALREADY_DECIDED = 'This request was already decided.';
+
+const displayName = (u: { first_name: string; last_name: string; username: string }) =>
+  `${u.first_name} ${u.last_name}`.trim() || u.username;
+const leaveUrl = (id: number) => `/leaves/${id}`;
+const isOpen = (s: TLeaveStatus): s is 'pending' | 'awaiting_hr' =>
+  (LEAVE_OPEN_STATUSES as readonly string[]).includes(s);
+
+// ---------------------------------------------------------------- what a request takes
+
+interface LeavePlan {
+  /** Whose leave it is (the caller, or the user HR records it for). */
+  target: repo.PersonRow;
+  /** HR recording it for someone else: approved at once, and it may be back-dated. */
+  recording: boolean;
+  type: repo.LeaveTypeRow;
+  byYear: Map<number, number>;
+  days: number;
+}
+
+/**
+ * The checks that need no lock: whose leave, the type, the half day, the working days,
+ * how far back it starts, whether a document is required. Throws the refusal.
+ */
+async function planLeave(
+  db: Database,
+  caller: UserRow,
+  req: ReturnType<typeof ZCreateLeaveRequest.parse>,
+): Promise<LeavePlan> {
+  const recording = req.user !== undefined && req.user !== caller.id;
+  if (recording && !canRecordLeaveFor(caller, req.user!)) {
+    throw forbidden('Only HR records leave for someone else.');
+  }
+  const target = await repo.findPerson(db, recording ? req.user! : caller.id);
+  if (!target || !target.is_active || !isStaff(target)) throw fieldError('user', 'Choose an active staff member.');
+
+  const type = await repo.findType(db, req.leave_type);
+  if (!type) throw fieldError('leave_type', 'Choose a leave type.');
+  if (!type.is_active) throw fieldError('leave_type', fillMessage('leaveTypeRetired', { type: type.name }));
+  if (req.half_day && !type.half_days_allowed) {
+    throw fieldError('half_day', fillMessage('leaveTypeWholeDays', { type: type.name }));
+  }
+  if (!recording && req.start_date < addDays(isoDay(new Date()), -MAX_PAST_START_DAYS)) {
+    throw fieldError('start_date', fillMessage('leaveStartTooEarly', { count: MAX_PAST_START_DAYS }));
+  }
+  const calendar = await workingCalendar(db, req.start_date, req.end_date);
+  const byYear = workingDaysByYear(req.start_date, req.end_date, calendar, !!req.half_day);
+  const days = [...byYear.values()].reduce((a, b) => a + b, 0);
+  if (days === 0) {
+    throw fieldError('end_date', 'These dates have no working days (weekends and public holidays do not count).');
+  }
+  return { target, recording, type, byYear, days };
+}
+
+/** What the request would leave of the balance in each year it touches (null: not counted). */
+async function availableAfter(db: Database, plan: LeavePlan) {
+  const years = [...plan.byYear.keys()];
+  const { balance } = await balancesOf(db, plan.target, years);
+  return years.map((year) => {
+    const days = plan.byYear.get(year)!;
+    const available = plan.type.counts_against_balance ? balance(plan.type.id, year).available : null;
+    return {
+      year,
+      days,
+      available,
+      available_after: available === null ? null : Math.round((available - days) * 10) / 10,
+    };
+  });
+}
+
+export async function quoteLeave(ctx: AppContext, caller: UserRow, input: TCreateLeaveRequest): Promise<TLeaveQuote> {
+  const plan = await planLeave(ctx.db, caller, ZCreateLeaveRequest.parse(input));
+  const byYear = await availableAfter(ctx.db, plan);
+  return {
+    days: plan.days,
+    by_year: byYear.map(({ year, days, available_after }) => ({ year, days, available_after })),
+  };
+}
+
+// ---------------------------------------------------------------- submit
+
+/** Who hears of a new request of `department`: its approvers (never the requester). */
+async function approversFor(db: Database, department: TUserType, except: number): Promise<number[]> {
+  const above = USER_TYPES.filter((t) => canActOnDepartment(t, department));
+  const candidates = await repo.approverCandidates(db, above);
+  return candidates.filter((u) => u.id !== except && isLeaveApproverFor(u, department)).map((u) => u.id);
+}
+
+function publish(tx: Tx, id: number, target: { id: number; user_type: TUserType }, status: TLeaveStatus) {
+  tx.publish({
+    type: 'leave',
+    id,
+    user: target.id,
+    department: target.user_type,
+    status,
+  } satisfies TBusEventOf<'leave'>);
+}
+
+/**
+ * A leave request (or, by HR for someone else, a leave recorded as approved). Every
+ * refusal is a 400 under its field and stores nothing: the overlap and balance checks run
+ * with the requester's row locked, so two submissions of one user cannot both pass.
+ */
+export async function submitLeave(
+  ctx: AppContext,
+  caller: UserRow,
+  input: TCreateLeaveRequest,
+  uploads: SpooledUpload[],
+  source: AuditSource,
+): Promise<TLeaveRequest> {
+  const req = ZCreateLeaveRequest.parse(input);
+  const plan = await planLeave(ctx.db, caller, req);
+  const { target, type, recording } = plan;
+  const needsFile = type.attachment_required_after_days;
+  if (needsFile !== null && plan.days > needsFile && uploads.length === 0) {
+    throw fieldError(ATTACHMENTS_FIELD, fillMessage('leaveDocumentRequired', { type: type.name, count: needsFile }));
+  }
+  // Before the transaction: a refused file leaves nothing, and the connection is not held meanwhile.
+  const files = checkSpooledUploads(uploads, LEAVE_UPLOAD_RULES);
+  await checkStorageQuota(ctx.db, caller.id, files, ctx.config.UPLOAD_QUOTA_MB * 1024 * 1024, ATTACHMENTS_FIELD);
+
+  return withTx(ctx, async (tx) => {
+    await repo.lockPerson(tx.db, target.id);
+    const overlap = await repo.findOverlap(tx.db, target.id, req.start_date, req.end_date);
+    if (overlap) {
+      const dates = { from: overlap.start_date, to: overlap.end_date };
+      throw fieldError(
+        'start_date',
+        recording
+          ? fillMessage('leaveOverlapOther', { name: displayName(target), ...dates })
+          : fillMessage('leaveOverlapOwn', dates),
+      );
+    }
+    if (type.counts_against_balance) {
+      for (const y of await availableAfter(tx.db, plan)) {
+        if (y.available_after !== null && y.available_after < 0) {
+          throw fieldError(
+            'leave_type',
+            fillMessage('leaveBalanceShort', {
+              count: Math.max(0, y.available!),
+              type: type.name,
+              year: y.year,
+              days: y.days,
+            }),
+          );
+        }
+      }
+    }
+    const status: TLeaveStatus = recording ? 'approved' : 'pending';
+    const id = await repo.insertLeave(
+      tx.db,
+      {
+        user_id: target.id,
+        leave_type_id: type.id,
+        start_date: req.start_date,
+        end_date: req.end_date,
+        half_day: req.half_day ?? null,
+        days: plan.days,
+        reason: req.reason,
+        status,
+        recorded_by: recording ? caller.id : null,
+      },
+      plan.byYear,
+    );
+    for (const file of files) {
+      const stored = await storeFile(tx.db, file, caller.id);
+      await repo.linkLeaveAttachment(tx.db, id, stored.id);
+    }
+    const when = rangeText(req.start_date, req.end_date);
+    if (recording) {
+      const note = 'Recorded by HR.';
+      await repo.insertLeaveEvent(tx.db, { leave_id: id, event: 'submitted', actor_id: caller.id, comment: note });
+      await repo.insertLeaveEvent(tx.db, { leave_id: id, event: 'approved', actor_id: caller.id, comment: note });
+      await notify(tx, {
+        message: `${displayName(caller)} recorded your ${type.name} (${when}, ${daysText(plan.days)}).`,
+        url: leaveUrl(id),
+        recipients: [target.id],
+        senderId: caller.id,
+      });
+    } else {
+      await repo.insertLeaveEvent(tx.db, { leave_id: id, event: 'submitted', actor_id: caller.id, comment: '' });
+      const approvers = await approversFor(tx.db, target.user_type, target.id);
+      if (approvers.length > 0) {
+        await notify(tx, {
+          message: `${displayName(caller)} asks for ${type.name}: ${when} (${daysText(plan.days)}).`,
+          url: leaveUrl(id),
+          recipients: approvers,
+          senderId: caller.id,
+        });
+      }
+    }
+    await recordEvent(tx.db, source, {
+      action: recording ? 'leave.recorded' : 'leave.submitted',
+      targetType: 'leave',
+      targetId: id,
+      details: {
+        user: target.id,
+        leave_type: type.id,
+        start_date: req.start_date,
+        end_date: req.end_date,
+        half_day: req.half_day ?? null,
+        days: plan.days,
+        attachments: files.length,
+      },
+    });
+    publish(tx, id, target, status);
+    return presentLeave((await repo.findLeave(tx.db, id))!, caller);
+  });
+}
+
+// ---------------------------------------------------------------- decide, cancel, revoke
+
+/** Writes a step: the status move (only from what the caller saw), its timeline row and event-log record. */
+async function step(
+  tx: Tx,
+  leave: repo.LeaveRow,
+  to: TLeaveStatus,
+  event: LeaveStep,
+  actor: UserRow,
+  comment: string,
+  source: AuditSource,
+  refusal: string,
+) {
+  if (!(await repo.moveLeave(tx.db, leave.id, leave.status, to))) throw conflict(refusal);
+  await repo.insertLeaveEvent(tx.db, { leave_id: leave.id, event, actor_id: actor.id, comment });
+  await recordEvent(tx.db, source, {
+    action: `leave.${event}`,
+    targetType: 'leave',
+    targetId: leave.id,
+    details: { user: leave.user_id, from: leave.status, to, comment },
+  });
+  publish(tx, leave.id, { id: leave.user_id, user_type: leave.user_user_type }, to);
+}
+
+const DECISION_WORDS: Partial<Record<LeaveStep, string>> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  hr_confirmed: 'confirmed by HR',
+  hr_rejected: 'rejected by HR',
+};
+
+/**
+ * The current step's decision: the approver's (to `approved`, or `awaiting_hr` when the
+ * type needs HR), then HR's. Refused with 404 (may not see), 409 (no longer waiting for
+ * this step), 403 (may see, may not decide: the requester, or not HR at HR's step).
+ */
+export async function decideLeave(
+  ctx: AppContext,
+  caller: UserRow,
+  id: number,
+  input: TLeaveDecisionRequest,
+  source: AuditSource,
+): Promise<TLeaveRequest> {
+  const req = ZLeaveDecisionRequest.parse(input);
+  const leave = await visibleLeave(ctx.db, caller, id);
+  const status = leave.status;
+  if (!isOpen(status)) throw conflict(ALREADY_DECIDED);
+  if (!canDecideLeave(caller, accessShape(leave))) {
+    throw forbidden(
+      caller.id === leave.user_id ? 'You cannot decide your own request.' : 'This step is for HR to confirm.',
+    );
+  }
+  const { next, event } = decide(status, req.decision, leave.type_requires_hr_confirmation);
+  return withTx(ctx, async (tx) => {
+    await step(tx, leave, next, event, caller, req.comment, source, ALREADY_DECIDED);
+    const when = rangeText(leave.start_date, leave.end_date);
+    const why = req.comment ? `: ${req.comment}` : '.';
+    await notify(tx, {
+      message: `Your ${leave.type_name} (${when}) was ${DECISION_WORDS[event]} by ${displayName(caller)}${why}`,
+      url: leaveUrl(id),
+      recipients: [leave.user_id],
+      senderId: caller.id,
+    });
+    if (next === 'awaiting_hr') {
+      const hr = (await repo.activeUserIdsOfTypes(tx.db, ['HR'])).filter((u) => u !== leave.user_id);
+      if (hr.length > 0) {
+        const who = `${leave.user_first_name} ${leave.user_last_name}`.trim() || leave.user_username;
+        await notify(tx, {
+          message: `${who}'s ${leave.type_name} (${when}) was approved and waits for HR's confirmation.`,
+          url: leaveUrl(id),
+          recipients: hr,
+          senderId: caller.id,
+        });
+      }
+    }
+    return presentLeave((await repo.findLeave(tx.db, id))!, caller);
+  });
+}
+
+/** The requester withdraws a waiting request, or an approved one before it starts (its approvers hear of it). */
+export async function cancelLeave(
+  ctx: AppContext,
+  caller: UserRow,
+  id: number,
+  input: TLeaveCancelRequest,
+  source: AuditSource,
+): Promise<TLeaveRequest> {
+  const { comment } = ZLeaveCancelRequest.parse(input);
+  const leave = await visibleLeave(ctx.db, caller, id);
+  if (caller.id !== leave.user_id) throw forbidden('Only the requester cancels a request.');
+  if (!canCancelLeave(caller, accessShape(leave))) {
+    throw conflict('This request can no longer be cancelled.');
+  }
+  return withTx(ctx, async (tx) => {
+    await step(tx, leave, 'cancelled', 'cancelled', caller, comment, source, 'This request changed meanwhile.');
+    if (leave.status === 'approved') {
+      const approvers = (await repo.approversOf(tx.db, id)).filter((u) => u !== caller.id);
+      if (approvers.length > 0) {
+        await notify(tx, {
+          message: `${displayName(caller)} cancelled their approved ${leave.type_name} (${rangeText(leave.start_date, leave.end_date)}).`,
+          url: leaveUrl(id),
+          recipients: approvers,
+          senderId: caller.id,
+        });
+      }
+    }
+    return presentLeave((await repo.findLeave(tx.db, id))!, caller);
+  });
+}
+
+/** HR withdraws an approved leave that has not started; the requester hears of it. */
+export async function revokeLeave(
+  ctx: AppContext,
+  caller: UserRow,
+  id: number,
+  input: TLeaveCancelRequest,
+  source: AuditSource,
+): Promise<TLeaveRequest> {
+  const { comment } = ZLeaveCancelRequest.parse(input);
+  const leave = await visibleLeave(ctx.db, caller, id);
+  if (!canManageLeaveSettings(caller) || caller.id === leave.user_id) {
+    throw forbidden('Only HR revokes an approved leave.');
+  }
+  if (!canRevokeLeave(caller, accessShape(leave))) {
+    throw conflict('Only an approved leave that has not started can be revoked.');
+  }
+  return withTx(ctx, async (tx) => {
+    await step(tx, leave, 'revoked', 'revoked', caller, comment, source, 'This request changed meanwhile.');
+    const why = comment ? `: ${comment}` : '.';
+    await notify(tx, {
+      message: `${displayName(caller)} revoked your ${leave.type_name} (${rangeText(leave.start_date, leave.end_date)})${why}`,
+      url: leaveUrl(id),
+      recipients: [leave.user_id],
+      senderId: caller.id,
+    });
+    return presentLeave((await repo.findLeave(tx.db, id))!, caller);
+  });
+}

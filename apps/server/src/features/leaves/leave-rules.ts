@@ -1,0 +1,147 @@
+import { eachDay, isWorkingDay, type TLeaveStatus, type WorkingCalendar } from '@portal/contracts';
+
+/**
+ * The leave rules that need no I/O (issue 12): balances with carry-over, what a decision
+ * leads to, and a day's coverage. The services feed them rows and apply the answers.
+ */
+
+/** How far back carry-over is followed (older years are assumed to have carried nothing). */
+export const CARRY_OVER_YEARS_BACK = 5;
+
+export interface BalanceType {
+  yearly_days: number;
+  carry_over_max_days: number;
+  counts_against_balance: boolean;
+}
+
+/** Days a user's requests hold in one year of one type. */
+export interface YearUsage {
+  approved: number;
+  pending: number;
+}
+
+export interface Balance {
+  entitlement: number;
+  carried_over: number;
+  approved: number;
+  pending: number;
+  available: number;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The balance of one type in `year`: entitlement + carried over − approved − pending,
+ * where what is carried into year Y is min(cap, max(0, what was available at the end of
+ * Y − 1)), followed from the user's first year (at most CARRY_OVER_YEARS_BACK back).
+ * A type that does not count against a balance has no entitlement and carries nothing:
+ * its figures show the usage (its `available` is minus the days taken).
+ */
+export function balanceFor(
+  type: BalanceType,
+  year: number,
+  firstYear: number,
+  usageOf: (year: number) => YearUsage,
+): Balance {
+  const entitlement = type.counts_against_balance ? type.yearly_days : 0;
+  let carried = 0;
+  if (type.counts_against_balance) {
+    for (let y = Math.max(firstYear, year - CARRY_OVER_YEARS_BACK); y < year; y++) {
+      const u = usageOf(y);
+      const left = entitlement + carried - u.approved - u.pending;
+      carried = Math.min(type.carry_over_max_days, Math.max(0, left));
+    }
+  }
+  const u = usageOf(year);
+  return {
+    entitlement,
+    carried_over: round(carried),
+    approved: round(u.approved),
+    pending: round(u.pending),
+    available: round(entitlement + carried - u.approved - u.pending),
+  };
+}
+
+export type LeaveDecision = 'approve' | 'reject';
+export type LeaveStep =
+  'submitted' | 'approved' | 'rejected' | 'hr_confirmed' | 'hr_rejected' | 'cancelled' | 'revoked';
+
+/**
+ * Where a decision on the current step leads, and the timeline's name for it: the
+ * approver's approval goes to HR when the type needs HR's confirmation.
+ */
+export function decide(
+  status: 'pending' | 'awaiting_hr',
+  decision: LeaveDecision,
+  requiresHrConfirmation: boolean,
+): { next: TLeaveStatus; event: LeaveStep } {
+  if (status === 'pending') {
+    if (decision === 'reject') return { next: 'rejected', event: 'rejected' };
+    return { next: requiresHrConfirmation ? 'awaiting_hr' : 'approved', event: 'approved' };
+  }
+  return decision === 'approve'
+    ? { next: 'approved', event: 'hr_confirmed' }
+    : { next: 'rejected', event: 'hr_rejected' };
+}
+
+export interface OffRange {
+  user_id: number;
+  start_date: string;
+  end_date: string;
+}
+
+export interface DayCoverage {
+  date: string;
+  working: boolean;
+  off: number;
+  headcount: number;
+  share: number;
+  warning: boolean;
+}
+
+/**
+ * Per day of `start`…`end`: how many distinct people of `ranges` are off (any part of the
+ * day), their share of the headcount, and a warning from `warningShare` on working days.
+ */
+export function coverage(
+  start: string,
+  end: string,
+  ranges: readonly OffRange[],
+  headcount: number,
+  warningShare: number,
+  calendar: WorkingCalendar,
+): DayCoverage[] {
+  return eachDay(start, end).map((date) => {
+    const off = new Set(ranges.filter((r) => r.start_date <= date && r.end_date >= date).map((r) => r.user_id)).size;
+    const working = isWorkingDay(date, calendar);
+    const share = headcount > 0 ? Math.round((off / headcount) * 1000) / 1000 : 0;
+    return { date, working, off, headcount, share, warning: working && headcount > 0 && share >= warningShare };
+  });
+}
+
+/** The first and last day of a `YYYY-MM` month. */
+export function monthRange(month: string): { first: string; last: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** `day` moved by `n` calendar days. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "3 May 2026" or "3 – 7 May 2026": a range in words for messages and notifications. */
+export function rangeText(start: string, end: string): string {
+  const fmt = (d: string) =>
+    new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  return start === end ? fmt(start) : `${fmt(start)} to ${fmt(end)}`;
+}
+
+/** "1 day", "2.5 days". */
+export const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

@@ -1,0 +1,661 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ZCalendar,
+  ZLeaveBalances,
+  ZLeaveCoverage,
+  ZLeaveQuote,
+  ZLeaveRequest,
+  ZLeaveRequestList,
+  ZWsLeaveUpdate,
+  type TLeaveRequest,
+  type TUserType,
+} from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
+import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
+import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { addDays } from './leave-rules.js';
+
+let s: TestServer;
+let make: Factories;
+const tokens = new Map<string, string>();
+const types = new Map<string, number>();
+
+beforeAll(async () => {
+  s = await startTestServer();
+  make = factories(s.database.db);
+  const list = await s.api('GET', '/api/leaves/types/', { token: await as('hr') });
+  for (const t of list.body as { id: number; code: string | null }[]) if (t.code) types.set(t.code, t.id);
+});
+afterAll(() => s?.stop());
+
+async function as(user: string | Pick<UserRow, 'username'>): Promise<string> {
+  const name = typeof user === 'string' ? user : user.username;
+  if (!tokens.has(name)) tokens.set(name, await s.login(name));
+  return tokens.get(name)!;
+}
+
+const call = async (who: string | UserRow, method: string, url: string, body?: unknown) =>
+  s.api(method, url, { token: await as(who), body });
+
+/** A year no demo request touches, with a known calendar. */
+const Y = new Date().getUTCFullYear() + 2;
+/** A fresh user's annual balance in Y: 21, plus the 5 carried from an unused Y − 1. */
+const FULL = 26;
+const today = new Date().toISOString().slice(0, 10);
+
+/** The first day of `month` in year `year` falling on `dow` (0 Sunday … 6 Saturday), plus `weeks`. */
+function weekday(year: number, month: number, dow: number, weeks = 0): string {
+  const d = new Date(Date.UTC(year, month - 1, 1));
+  while (d.getUTCDay() !== dow) d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + weeks * 7);
+  return d.toISOString().slice(0, 10);
+}
+const SUN = 0;
+const WED = 3;
+const THU = 4;
+
+const ask = (type: string, start: string, end = start, extra: Record<string, unknown> = {}) => ({
+  leave_type: types.get(type)!,
+  start_date: start,
+  end_date: end,
+  reason: 'Family matters.',
+  ...extra,
+});
+
+/** A staff member of `department` (a fresh one each time), and optionally its manager. */
+const staff = (user_type: TUserType = 'FINANCE', flags: { is_manager?: boolean; is_director?: boolean } = {}) =>
+  make.user({ user_type, ...flags });
+
+async function submit(who: UserRow | string, body: Record<string, unknown>) {
+  const res = await call(who, 'POST', '/api/leaves/', body);
+  return res;
+}
+
+async function balance(who: UserRow | string, year: number, code: string, of?: UserRow) {
+  const q = of ? `?user=${of.id}&year=${year}` : `?year=${year}`;
+  const res = await call(who, 'GET', `/api/leaves/balances/${q}`);
+  expect(res.status).toBe(200);
+  const b = ZLeaveBalances.parse(res.body).balances.find((x) => x.leave_type.id === types.get(code));
+  return b!;
+}
+
+const history = async (who: UserRow) =>
+  ZLeaveRequestList.parse((await call(who, 'GET', '/api/leaves/mine/?status=history')).body);
+
+async function multipart(token: string, fields: Record<string, unknown>, files: { name: string; data: Buffer }[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  for (const f of files) form.append('attachments', new Blob([new Uint8Array(f.data)]), f.name);
+  const res = await fetch(`${s.url}/api/leaves/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A leave type HR might add. */
+const typeBody = (name: string) => ({
+  name,
+  yearly_days: 5,
+  carry_over_max_days: 0,
+  half_days_allowed: true,
+  attachment_required_after_days: null,
+  counts_against_balance: true,
+  requires_hr_confirmation: false,
+  is_active: true,
+});
+
+async function notificationsOf(who: UserRow | string): Promise<string[]> {
+  const res = await call(who, 'GET', '/api/notifications/all/');
+  return (res.body.results as { message: string }[]).map((n) => n.message);
+}
+
+describe('leave types, holidays and settings', () => {
+  it('are read by any staff member and kept by HR and ADMIN, names and dates unique', async () => {
+    const list = await call('marketing', 'GET', '/api/leaves/types/');
+    expect(list.status).toBe(200);
+    expect(list.body.map((t: { code: string }) => t.code)).toEqual(
+      expect.arrayContaining(['annual', 'casual', 'sick', 'unpaid', 'maternity', 'bereavement']),
+    );
+    const body = typeBody('Study leave');
+    expect((await call('marketing', 'POST', '/api/leaves/types/', body)).status).toBe(403);
+    const created = await call('hr', 'POST', '/api/leaves/types/', body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...body, code: null });
+    const dup = await call('admin', 'POST', '/api/leaves/types/', { ...body, name: 'STUDY leave' });
+    expect(dup.status).toBe(400);
+    expect(dup.body.extra.fields.name).toEqual(['A leave type with this name exists already.']);
+    const renamedOver = await call('hr', 'PUT', `/api/leaves/types/${created.body.id}/`, {
+      ...body,
+      name: 'Annual leave',
+    });
+    expect(renamedOver.status).toBe(400);
+    expect(renamedOver.body.extra.fields.name).toBeDefined();
+    const retired = await call('hr', 'PUT', `/api/leaves/types/${created.body.id}/`, { ...body, is_active: false });
+    expect(retired.body).toMatchObject({ id: created.body.id, is_active: false });
+    expect((await call('hr', 'PUT', '/api/leaves/types/999999/', body)).status).toBe(404);
+
+    const day = `${Y}-11-11`;
+    const h = await call('hr', 'POST', '/api/leaves/holidays/', { date: day, name: 'Test day' });
+    expect(h.status).toBe(201);
+    const again = await call('admin', 'POST', '/api/leaves/holidays/', { date: day, name: 'Again' });
+    expect(again.status).toBe(400);
+    expect(again.body.extra.fields.date).toEqual(['This day is a holiday already.']);
+    expect((await call('it', 'POST', '/api/leaves/holidays/', { date: `${Y}-11-12`, name: 'No' })).status).toBe(403);
+    const ofYear = await call('it', 'GET', `/api/leaves/holidays/?year=${Y}`);
+    expect(ofYear.body).toEqual([{ id: h.body.id, date: day, name: 'Test day' }]);
+    expect((await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`)).status).toBe(204);
+    expect((await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`)).status).toBe(404);
+  });
+
+  it('keeps the working week and the coverage share in the portal settings, Friday and Saturday by default', async () => {
+    expect((await call('it', 'GET', '/api/leaves/settings/')).body).toEqual({
+      weekend_days: [5, 6],
+      coverage_warning_share: 0.3,
+    });
+    expect(
+      (await call('it', 'PUT', '/api/leaves/settings/', { weekend_days: [6], coverage_warning_share: 0.5 })).status,
+    ).toBe(403);
+    const put = await call('hr', 'PUT', '/api/leaves/settings/', { weekend_days: [6, 0], coverage_warning_share: 0.5 });
+    expect(put.body).toEqual({ weekend_days: [0, 6], coverage_warning_share: 0.5 });
+    // Now Friday works and Sunday does not: Thu–Sun is Thu, Fri.
+    const quote = await call(
+      'it',
+      'POST',
+      '/api/leaves/quote/',
+      ask('annual', weekday(Y, 1, THU), addDays(weekday(Y, 1, THU), 3)),
+    );
+    expect(quote.body.days).toBe(2);
+    await call('hr', 'PUT', '/api/leaves/settings/', { weekend_days: [5, 6], coverage_warning_share: 0.3 });
+    expect((await call('it', 'GET', '/api/leaves/settings/')).body.weekend_days).toEqual([5, 6]);
+  });
+});
+
+describe('working days and balances', () => {
+  it('counts working days only: a weekend and a holiday inside the range do not count', async () => {
+    const wed = weekday(Y, 3, WED);
+    const sun = addDays(wed, 4);
+    const mon = addDays(wed, 5);
+    const h = await call('hr', 'POST', '/api/leaves/holidays/', { date: sun, name: 'Spring holiday' });
+    const user = await staff();
+    const quote = await call(user, 'POST', '/api/leaves/quote/', ask('annual', wed, mon));
+    // Wed, Thu, (Fri, Sat weekend), (Sun holiday), Mon.
+    expect(ZLeaveQuote.parse(quote.body)).toEqual({
+      days: 3,
+      by_year: [{ year: Y, days: 3, available_after: FULL - 3 }],
+    });
+    const res = await submit(user, ask('annual', wed, mon));
+    expect(res.status).toBe(201);
+    expect(ZLeaveRequest.parse(res.body)).toMatchObject({ days: 3, status: 'pending', start_date: wed, end_date: mon });
+    // Stored as counted: removing the holiday later does not change the request.
+    await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`);
+    expect((await call(user, 'GET', `/api/leaves/${res.body.id}/`)).body.days).toBe(3);
+    expect(await balance(user, Y, 'annual')).toMatchObject({
+      entitlement: 21,
+      carried_over: 5,
+      pending: 3,
+      approved: 0,
+      available: FULL - 3,
+    });
+  });
+
+  it('counts a half day as 0.5, on types that allow it, a single day only', async () => {
+    const user = await staff();
+    const thu = weekday(Y, 4, THU);
+    const half = await submit(user, ask('casual', thu, thu, { half_day: 'first' }));
+    expect(half.status).toBe(201);
+    expect(half.body).toMatchObject({ days: 0.5, half_day: 'first' });
+    expect(await balance(user, Y, 'casual')).toMatchObject({ pending: 0.5, available: 5.5 });
+
+    const sick = await submit(user, ask('sick', addDays(thu, 3), addDays(thu, 3), { half_day: 'second' }));
+    expect(sick.status).toBe(400);
+    expect(sick.body.extra.fields.half_day).toEqual(['Sick leave is taken in whole days only.']);
+    const twoDays = await submit(user, ask('casual', addDays(thu, 3), addDays(thu, 4), { half_day: 'second' }));
+    expect(twoDays.status).toBe(400);
+    expect(twoDays.body.extra.fields.half_day).toBeDefined();
+    expect((await history(user)).length).toBe(1);
+  });
+
+  it('splits a leave across New Year into both years, each against its own balance', async () => {
+    const user = await staff();
+    const start = `${Y}-12-28`;
+    const end = `${Y + 1}-01-06`;
+    const quote = ZLeaveQuote.parse((await call(user, 'POST', '/api/leaves/quote/', ask('annual', start, end))).body);
+    const weekdays = (from: string, to: string) => {
+      let n = 0;
+      for (let d = from; d <= to; d = addDays(d, 1)) if (![5, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) n++;
+      return n;
+    };
+    const first = weekdays(start, `${Y}-12-31`);
+    const second = weekdays(`${Y + 1}-01-01`, end) - (end >= `${Y + 1}-01-07` ? 1 : 0);
+    expect(quote.by_year.map((y) => [y.year, y.days])).toEqual([
+      [Y, first],
+      [Y + 1, second],
+    ]);
+    expect(quote.days).toBe(first + second);
+    expect((await submit(user, ask('annual', start, end))).status).toBe(201);
+    expect((await balance(user, Y, 'annual')).pending).toBe(first);
+    // What is pending at the end of Y is held: Y + 1 starts with what is left, capped at 5.
+    const next = await balance(user, Y + 1, 'annual');
+    expect(next).toMatchObject({ pending: second, carried_over: 5, available: 26 - second });
+  });
+
+  it('carries over what was left of last year, up to the cap', async () => {
+    const thisYear = new Date().getUTCFullYear();
+    const user = await staff();
+    await make.leave({ user, start_date: `${thisYear}-01-04`, status: 'approved', days: 18 });
+    expect(await balance(user, thisYear, 'annual')).toMatchObject({ carried_over: 0, approved: 18, available: 3 });
+    expect(await balance(user, thisYear + 1, 'annual')).toMatchObject({ carried_over: 3, available: 24 });
+    const fresh = await staff();
+    expect(await balance(fresh, thisYear + 1, 'annual')).toMatchObject({ carried_over: 5, available: 26 });
+    // Unpaid leave is not counted: no entitlement, nothing carried, usage shown.
+    await make.leave({ user, type: 'unpaid', start_date: `${thisYear}-02-04`, status: 'approved', days: 2 });
+    expect(await balance(user, thisYear, 'unpaid')).toMatchObject({ entitlement: 0, approved: 2, carried_over: 0 });
+  });
+
+  it("shows balances to their owner and the owner's approvers; anyone else gets 404", async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    expect((await call(manager, 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
+    expect((await call('director.ad', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
+    expect((await call('hr', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
+    const colleague = await staff();
+    const other = await call(colleague, 'GET', `/api/leaves/balances/?user=${user.id}`);
+    const missing = await call(colleague, 'GET', '/api/leaves/balances/?user=99999999');
+    expect([other.status, missing.status]).toEqual([404, 404]);
+    expect(other.body).toEqual(missing.body);
+    expect((await call('manager.it', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(404);
+  });
+});
+
+describe('submitting', () => {
+  it('refuses overlaps, short balances and every other rule with a field error, storing nothing', async () => {
+    const user = await staff();
+    const sun = weekday(Y, 5, SUN);
+    expect((await submit(user, ask('annual', sun, addDays(sun, 2)))).status).toBe(201);
+    const before = await balance(user, Y, 'annual');
+
+    // [body, field, message, whether the quote (no lock, no files) refuses it too]
+    const cases: [Record<string, unknown>, string, string | RegExp, boolean][] = [
+      [
+        ask('annual', addDays(sun, 2), addDays(sun, 3)),
+        'start_date',
+        `You already have leave from ${sun} to ${addDays(sun, 2)}.`,
+        false,
+      ],
+      [
+        ask('bereavement', addDays(sun, 7), addDays(sun, 11)),
+        'leave_type',
+        `Only 3 days of Bereavement leave left in ${Y}; this takes 5.`,
+        false,
+      ],
+      [ask('annual', addDays(sun, 5), addDays(sun, 6)), 'end_date', /no working days/, true],
+      [ask('annual', addDays(sun, 8), addDays(sun, 7)), 'end_date', 'The last day cannot be before the first.', true],
+      [ask('sick', addDays(sun, 14), addDays(sun, 16)), 'attachments', /Attach a supporting document/, false],
+      [ask('annual', addDays(today, -10), addDays(today, -10)), 'start_date', /more than 3 days ago/, true],
+      [{ ...ask('annual', addDays(sun, 21)), leave_type: 999999 }, 'leave_type', 'Choose a leave type.', true],
+    ];
+    for (const [body, field, message, quoteToo] of cases) {
+      const res = await submit(user, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const got = res.body.extra.fields[field]?.[0];
+      if (typeof message === 'string') expect(got).toBe(message);
+      else expect(got).toMatch(message);
+      if (quoteToo) expect((await call(user, 'POST', '/api/leaves/quote/', body)).status).toBe(400);
+    }
+    // The quote shows what a short balance would leave instead.
+    const short = await call(user, 'POST', '/api/leaves/quote/', ask('bereavement', addDays(sun, 7), addDays(sun, 11)));
+    expect(short.body.by_year).toEqual([{ year: Y, days: 5, available_after: -2 }]);
+    // A retired type.
+    const retired = await call('hr', 'POST', '/api/leaves/types/', { ...typeBody('Retired leave'), is_active: false });
+    const gone = await submit(user, { ...ask('annual', addDays(sun, 28)), leave_type: retired.body.id });
+    expect(gone.status).toBe(400);
+    expect(gone.body.extra.fields.leave_type[0]).toMatch(/no longer offered/);
+
+    // Nothing stored: one request, the same balance, no extra notification for the approvers.
+    expect((await history(user)).length).toBe(1);
+    expect(await balance(user, Y, 'annual')).toEqual(before);
+  });
+
+  it('takes a supporting document as multipart, served to approvers only', async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const sun = weekday(Y, 6, SUN);
+    const res = await multipart(await as(user), ask('sick', sun, addDays(sun, 2)), [
+      { name: 'note.png', data: TINY_PNG },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ days: 3, attachments: [{ filename: 'note.png', content_type: 'image/png' }] });
+    const url = res.body.attachments[0].url as string;
+    const get = async (who: UserRow | string) =>
+      (await fetch(s.url + url, { headers: { authorization: `Bearer ${await as(who)}` } })).status;
+    expect(await get(user)).toBe(200);
+    expect(await get(manager)).toBe(200);
+    expect(await get(await staff())).toBe(404);
+    expect(await get('manager.it')).toBe(404);
+    // A file of a refused type: 400 on attachments, nothing stored.
+    const bad = await multipart(await as(user), ask('sick', addDays(sun, 7), addDays(sun, 9)), [
+      { name: 'x.exe', data: Buffer.from('MZ\x90\x00binary') },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.extra.fields.attachments).toBeDefined();
+    expect((await history(user)).length).toBe(1);
+  });
+
+  it('lets HR record past leave for someone else, approved at once; nobody else may', async () => {
+    const user = await staff();
+    // A working day three weeks back (not a weekend day, not a holiday).
+    const holidays = new Set(
+      (await call('hr', 'GET', '/api/leaves/holidays/')).body.map((h: { date: string }) => h.date),
+    );
+    let past = addDays(today, -20);
+    while ([5, 6].includes(new Date(`${past}T00:00:00Z`).getUTCDay()) || holidays.has(past)) past = addDays(past, 1);
+    const body = { ...ask('casual', past, past), user: user.id };
+    const refused = await submit(await staff(), body);
+    expect(refused.status).toBe(403);
+    // Back-dated by the user themselves: refused.
+    expect((await submit(user, { ...body, user: undefined })).body.extra.fields.start_date).toBeDefined();
+    const res = await submit('hr', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'approved', user: { id: user.id }, recorded_by: { username: 'hr' } });
+    expect(res.body.timeline.map((e: { event: string }) => e.event)).toEqual(['submitted', 'approved']);
+    expect(res.body.timeline[0].comment).toBe('Recorded by HR.');
+    expect((await notificationsOf(user))[0]).toMatch(/recorded your Casual leave/);
+  });
+});
+
+describe('deciding', () => {
+  it('approves along the hierarchy, tells the requester, refuses a second decision and self-approval', async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const sun = weekday(Y, 7, SUN);
+    const res = await submit(user, ask('annual', sun, addDays(sun, 1)));
+    const id = res.body.id as number;
+    // The approvers hear of it: the department's manager, the director above, HR.
+    expect((await notificationsOf(manager))[0]).toMatch(/asks for Annual leave/);
+    expect((await notificationsOf('director.ad'))[0]).toMatch(/asks for Annual leave/);
+    expect((await notificationsOf('hr'))[0]).toMatch(/asks for Annual leave/);
+
+    const inbox = ZLeaveRequestList.parse((await call(manager, 'GET', '/api/leaves/inbox/')).body);
+    expect(inbox.find((l) => l.id === id)?.can).toEqual({ decide: true, cancel: false, revoke: false });
+    expect((await call('manager.it', 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
+      id,
+    );
+
+    expect((await call(user, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve' })).status).toBe(403);
+    const noWhy = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: '' });
+    expect(noWhy.status).toBe(400);
+    expect(noWhy.body.extra.fields.comment).toEqual(['Say why it is rejected.']);
+
+    const ok = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: 'Enjoy.' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe('approved');
+    expect(ok.body.timeline.map((e: { event: string; actor: { id: number } }) => [e.event, e.actor.id])).toEqual([
+      ['submitted', user.id],
+      ['approved', manager.id],
+    ]);
+    expect((await notificationsOf(user))[0]).toMatch(/was approved by .*: Enjoy\./);
+    const logged = await call('admin', 'GET', `/api/eventlogs/?target_type=leave&target_id=${id}`);
+    expect(
+      logged.body.results.map((e: { action: string; actor_username: string }) => [e.action, e.actor_username]),
+    ).toEqual([
+      ['leave.approved', manager.username],
+      ['leave.submitted', user.username],
+    ]);
+    const again = await call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: 'No.' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This request was already decided.');
+    expect(await balance(user, Y, 'annual')).toMatchObject({ approved: 2, pending: 0, available: FULL - 2 });
+
+    // A manager's own request: they approve for the department, never for themselves.
+    const own = await submit(manager, ask('annual', addDays(sun, 7)));
+    const self = await call(manager, 'POST', `/api/leaves/${own.body.id}/decision/`, { decision: 'approve' });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('You cannot decide your own request.');
+    expect((await call(manager, 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
+      own.body.id,
+    );
+    expect((await call(manager, 'GET', `/api/leaves/${own.body.id}/`)).body.status).toBe('pending');
+  });
+
+  it('sends types that need it to HR after the approver, and HR confirms or rejects', async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const sun = weekday(Y, 8, SUN);
+    const first = (await submit(user, ask('unpaid', sun, addDays(sun, 2)))).body.id as number;
+    const second = (await submit(user, ask('unpaid', addDays(sun, 7), addDays(sun, 8)))).body.id as number;
+    for (const id of [first, second]) {
+      const r = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: '' });
+      expect(r.body.status).toBe('awaiting_hr');
+    }
+    expect((await notificationsOf('manager.hr'))[0]).toMatch(/waits for HR's confirmation/);
+    // The approver's step is done: HR's is not theirs.
+    const notTheirs = await call(manager, 'POST', `/api/leaves/${first}/decision/`, { decision: 'approve' });
+    expect(notTheirs.status).toBe(403);
+    const hrInbox = (await call('manager.hr', 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id);
+    expect(hrInbox).toEqual(expect.arrayContaining([first, second]));
+    expect((await call(manager, 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
+      first,
+    );
+    // Unpaid leave shows as held while it waits.
+    expect(await balance(user, Y, 'unpaid')).toMatchObject({ pending: 5 });
+
+    const yes = await call('manager.hr', 'POST', `/api/leaves/${first}/decision/`, { decision: 'approve' });
+    expect(yes.body.status).toBe('approved');
+    const no = await call('hr', 'POST', `/api/leaves/${second}/decision/`, {
+      decision: 'reject',
+      comment: 'Busy month.',
+    });
+    expect(no.body.status).toBe('rejected');
+    const events = (id: number) =>
+      call(user, 'GET', `/api/leaves/${id}/`).then((r) => r.body.timeline.map((e: { event: string }) => e.event));
+    expect(await events(first)).toEqual(['submitted', 'approved', 'hr_confirmed']);
+    expect(await events(second)).toEqual(['submitted', 'approved', 'hr_rejected']);
+    expect((await notificationsOf(user))[0]).toMatch(/rejected by HR by .*: Busy month\./);
+    expect(await balance(user, Y, 'unpaid')).toMatchObject({ approved: 3, pending: 0 });
+  });
+
+  it('lets exactly one of two approvers deciding at once win; the other gets 409', async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const sun = weekday(Y, 9, SUN);
+    const id = (await submit(user, ask('annual', sun))).body.id as number;
+    const [a, b] = await Promise.all([
+      call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: 'Yes' }),
+      call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: 'No' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? a : b;
+    const detail = (await call(user, 'GET', `/api/leaves/${id}/`)).body;
+    expect(detail.status).toBe(winner.body.status);
+    expect(detail.timeline.length).toBe(2);
+  });
+});
+
+describe('who sees what', () => {
+  it('answers 404 to anyone who may not see a request, exactly like a missing one', async () => {
+    const user = await staff();
+    const sun = weekday(Y, 10, SUN);
+    const res = await multipart(await as(user), ask('sick', sun, addDays(sun, 2)), [
+      { name: 'note.png', data: TINY_PNG },
+    ]);
+    const approved = await make.leave({ user, start_date: addDays(sun, 14), status: 'approved' });
+    const id = res.body.id as number;
+    const outsiders = [await staff(), await staff('IT', { is_manager: true })];
+    for (const outsider of outsiders) {
+      for (const [method, path, body] of [
+        ['GET', `/api/leaves/${id}/`],
+        ['GET', `/api/leaves/${id}/coverage/`],
+        ['POST', `/api/leaves/${id}/decision/`, { decision: 'approve' }],
+        ['POST', `/api/leaves/${id}/cancel/`, {}],
+        ['POST', `/api/leaves/${approved.id}/revoke/`, {}],
+        ['GET', res.body.attachments[0].url],
+        ['GET', `/api/leaves/balances/?user=${user.id}`],
+      ] as [string, string, unknown?][]) {
+        const r = await call(outsider, method, path, body);
+        expect(r.status, `${outsider.username} ${method} ${path}`).toBe(404);
+        const missing = await call(outsider, method, path.replace(String(id), '99999999'), body);
+        expect(missing.status).toBe(404);
+      }
+    }
+    // Nothing changed.
+    expect((await call(user, 'GET', `/api/leaves/${id}/`)).body.status).toBe('pending');
+    expect((await call(user, 'GET', `/api/leaves/${approved.id}/`)).body.status).toBe('approved');
+    // The requester sees it, but the coverage is the approvers'.
+    expect((await call(user, 'GET', `/api/leaves/${id}/coverage/`)).status).toBe(403);
+    expect((await call('director.ad', 'GET', `/api/leaves/${id}/coverage/`)).status).toBe(200);
+  });
+
+  it('lists my requests: submitted, history and completed, newest first', async () => {
+    const user = await staff();
+    const thisYear = new Date().getUTCFullYear();
+    const ended = await make.leave({ user, start_date: `${thisYear - 1}-03-03`, status: 'approved' });
+    const rejected = await make.leave({ user, start_date: `${Y}-01-10`, status: 'rejected' });
+    const waiting = (await submit(user, ask('annual', weekday(Y, 11, SUN)))).body.id as number;
+    const ids = async (q: string) =>
+      ZLeaveRequestList.parse((await call(user, 'GET', `/api/leaves/mine/?${q}`)).body).map((l) => l.id);
+    expect(await ids('status=submitted')).toEqual([waiting]);
+    expect(await ids('status=history')).toEqual([waiting, rejected.id, ended.id]);
+    expect(await ids('status=completed')).toEqual([ended.id]);
+    expect(await ids(`status=history&year=${thisYear - 1}`)).toEqual([ended.id]);
+  });
+});
+
+describe('cancelling and revoking', () => {
+  it('returns the days: a waiting request, and an approved one before it starts (its approver hears)', async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const sun = weekday(Y, 12, SUN, 1);
+    const waiting = (await submit(user, ask('annual', sun, addDays(sun, 4)))).body.id as number;
+    expect((await balance(user, Y, 'annual')).available).toBe(FULL - 5);
+    expect((await call(manager, 'POST', `/api/leaves/${waiting}/cancel/`, {})).status).toBe(403);
+    const c = await call(user, 'POST', `/api/leaves/${waiting}/cancel/`, { comment: 'Plans changed.' });
+    expect(c.body).toMatchObject({ status: 'cancelled', can: { cancel: false, decide: false, revoke: false } });
+    expect((await balance(user, Y, 'annual')).available).toBe(FULL);
+    expect((await call(user, 'POST', `/api/leaves/${waiting}/cancel/`, {})).status).toBe(409);
+
+    const approved = (await submit(user, ask('annual', addDays(sun, 7)))).body.id as number;
+    await call(manager, 'POST', `/api/leaves/${approved}/decision/`, { decision: 'approve' });
+    expect((await balance(user, Y, 'annual')).available).toBe(FULL - 1);
+    expect((await call(user, 'POST', `/api/leaves/${approved}/cancel/`, {})).body.status).toBe('cancelled');
+    expect((await balance(user, Y, 'annual')).available).toBe(FULL);
+    expect((await notificationsOf(manager))[0]).toMatch(/cancelled their approved Annual leave/);
+    expect(
+      (await call(user, 'GET', `/api/leaves/${approved}/`)).body.timeline.map((e: { event: string }) => e.event),
+    ).toEqual(['submitted', 'approved', 'cancelled']);
+
+    // HR revokes an approved leave that has not started; not the requester or an approver.
+    const third = (await submit(user, ask('annual', addDays(sun, 14)))).body.id as number;
+    await call(manager, 'POST', `/api/leaves/${third}/decision/`, { decision: 'approve' });
+    expect((await call(manager, 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(403);
+    expect((await call(user, 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(403);
+    const r = await call('hr', 'POST', `/api/leaves/${third}/revoke/`, { comment: 'Audit week.' });
+    expect(r.body.status).toBe('revoked');
+    expect((await balance(user, Y, 'annual')).available).toBe(FULL);
+    expect((await notificationsOf(user))[0]).toMatch(/revoked your Annual leave .*: Audit week\./);
+    expect((await call('hr', 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(409);
+  });
+
+  it('refuses to cancel an approved leave that has started', async () => {
+    const user = await staff();
+    const started = await make.leave({
+      user,
+      start_date: addDays(today, -1),
+      end_date: addDays(today, 2),
+      status: 'approved',
+    });
+    const r = await call(user, 'POST', `/api/leaves/${started.id}/cancel/`, {});
+    expect(r.status).toBe(409);
+    expect((await call('hr', 'POST', `/api/leaves/${started.id}/revoke/`, {})).status).toBe(409);
+  });
+});
+
+describe('coverage and the team calendar', () => {
+  it("counts who else of the requester's department is off each day, and warns past the share", async () => {
+    // Traning: the demo's one member plus four here = 5 active.
+    const [a, b, c, requester] = [
+      await staff('Traning'),
+      await staff('Traning'),
+      await staff('Traning'),
+      await staff('Traning'),
+    ];
+    await make.user({ user_type: 'Traning', is_active: false });
+    const sun = weekday(Y, 2, SUN, 2);
+    await make.leave({ user: a, start_date: sun, end_date: addDays(sun, 1), status: 'approved' });
+    await make.leave({ user: b, start_date: sun, status: 'pending' });
+    await make.leave({ user: c, start_date: sun, status: 'rejected' });
+    const id = (await submit(requester, ask('annual', sun, addDays(sun, 1)))).body.id as number;
+    const cov = ZLeaveCoverage.parse((await call('hr', 'GET', `/api/leaves/${id}/coverage/`)).body);
+    expect(cov).toEqual({
+      department: 'Traning',
+      warning_share: 0.3,
+      days: [
+        { date: sun, working: true, off: 2, headcount: 5, share: 0.4, warning: true },
+        { date: addDays(sun, 1), working: true, off: 1, headcount: 5, share: 0.2, warning: false },
+      ],
+    });
+
+    const month = sun.slice(0, 7);
+    const cal = ZCalendar.parse(
+      (await call('director.gi', 'GET', `/api/leaves/calendar/?month=${month}&department=Traning`)).body,
+    );
+    const day = cal.days.find((d) => d.date === sun)!;
+    expect(day.off.map((o) => [o.user.id, o.status]).sort()).toEqual(
+      [
+        [a.id, 'approved'],
+        [b.id, 'pending'],
+        [requester.id, 'pending'],
+      ].sort(),
+    );
+    expect(day).toMatchObject({ headcount: 5, share: 0.6, warning: true, working: true, holiday: null });
+    expect(cal.days.find((d) => d.date === addDays(sun, 5))).toMatchObject({ working: false, off: [] });
+
+    const none = await call(a, 'GET', `/api/leaves/calendar/?month=${month}`);
+    expect(none.status).toBe(403);
+    expect(none.body.message).toBe('The team calendar is for managers, directors, HR and ADMIN.');
+    expect((await call('manager.it', 'GET', `/api/leaves/calendar/?month=${month}&department=Traning`)).status).toBe(
+      404,
+    );
+    const mine = ZCalendar.parse((await call('manager.it', 'GET', `/api/leaves/calendar/?month=${month}`)).body);
+    expect(mine.departments).toEqual(['IT']);
+  });
+});
+
+describe('live', () => {
+  it("sends leave_update to the requester's and the approvers' sockets, nobody else's", async () => {
+    const user = await staff();
+    const manager = await staff('FINANCE', { is_manager: true });
+    const outsider = await staff('IT');
+    const sockets = await Promise.all(
+      [user, manager, outsider].map(async (u) => {
+        const sock = openSocket(s.url, '/ws/notification/', await as(u));
+        await ready(sock);
+        return sock;
+      }),
+    );
+    const [mine, approver, other] = sockets as [(typeof sockets)[0], (typeof sockets)[0], (typeof sockets)[0]];
+    const id = (await submit(user, ask('annual', weekday(Y, 12, SUN, 3)))).body.id as number;
+    const isLeave = (status: string) => (m: any) =>
+      m.message?.command === 'leave_update' && m.message.status === status;
+    const toApprover = await approver.next(isLeave('pending'));
+    expect(ZWsLeaveUpdate.parse(toApprover).message).toEqual({
+      command: 'leave_update',
+      leave: id,
+      user: user.id,
+      department: 'FINANCE',
+      status: 'pending',
+    });
+    await mine.next(isLeave('pending'));
+    await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve' });
+    expect((await mine.next(isLeave('approved'))).message.leave).toBe(id);
+    await approver.next(isLeave('approved'));
+    // The outsider's socket answers a ping after both frames went out, and got neither.
+    other.ws.send(JSON.stringify({ command: 'ping' }));
+    await other.next(
+      (m) => m.message?.command === 'pong' && other.messages.filter((x) => x.message?.command === 'pong').length > 1,
+    );
+    expect(other.messages.some((m) => m.message?.command === 'leave_update')).toBe(false);
+    for (const sock of sockets) sock.ws.close();
+  });
+});

@@ -1,0 +1,237 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MAX_PAST_START_DAYS,
+  ZCreateLeaveRequest,
+  type TCreateLeaveRequest,
+  type TLeaveQuote,
+} from '@portal/contracts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { useDebounced } from '../../../lib/use-debounced';
+import { AttachmentPicker, reportFormError, useAttachments } from '../../tickets';
+import { useCreateLeaveMutation, useLeaveQuoteMutation, useLeaveTypesQuery } from '../api/leaves-api';
+import { leavePath, leaveTypeName, localToday } from '../leave-format';
+import { LeaveDateRange, LeaveDatesProvider } from './leave-date-fields';
+import { LeaveQuotePanel } from './leave-quote-panel';
+import { LEAVE_PATHS } from './leaves-nav';
+
+const FIELDS = ['leave_type', 'start_date', 'end_date', 'half_day', 'reason'] as const;
+type Form = {
+  leave_type: number | '';
+  // Undefined until picked, so the contract says "Choose the first day." rather than the format.
+  start_date?: string;
+  end_date?: string;
+  half_day: '' | 'first' | 'second';
+  reason: string;
+};
+
+/** The earliest first day a requester may choose for themselves (the server says the same). */
+function earliestStart(): string {
+  const d = new Date();
+  d.setDate(d.getDate() - MAX_PAST_START_DAYS);
+  return localToday(d);
+}
+
+/**
+ * The working days and balance-after of the request as it stands, asked of the server a
+ * moment after the fields stop changing (it alone knows holidays and balances). Only
+ * complete, valid requests are asked about; a late answer for old fields is dropped.
+ */
+function useLiveQuote(fields: Form) {
+  const [quoteLeave] = useLeaveQuoteMutation();
+  const [state, setState] = useState<{ quote: TLeaveQuote | null; problem: string | null; loading: boolean }>({
+    quote: null,
+    problem: null,
+    loading: false,
+  });
+  const asked = useRef(0);
+  const key = JSON.stringify({
+    leave_type: fields.leave_type,
+    start_date: fields.start_date,
+    end_date: fields.end_date,
+    half_day: fields.half_day,
+  });
+  const debounced = useDebounced(key, 400);
+  useEffect(() => {
+    const parsed = ZCreateLeaveRequest.safeParse(JSON.parse(debounced));
+    const ask = ++asked.current;
+    if (!parsed.success) {
+      setState({ quote: null, problem: null, loading: false });
+      return;
+    }
+    setState((s) => ({ ...s, loading: true }));
+    void quoteLeave(JSON.parse(debounced) as TCreateLeaveRequest).then((result) => {
+      if (ask !== asked.current) return;
+      if ('error' in result) {
+        // A refusal the submit would meet (overlap, balance…); a missing document is said by the picker.
+        const fields = Object.entries(fieldErrors(result.error)).filter(([field]) => field !== 'attachments');
+        const problem =
+          fields[0]?.[1][0] ?? (Object.keys(fieldErrors(result.error)).length ? null : errorMessage(result.error));
+        setState({ quote: null, problem: problem ? translateServerText(problem) : null, loading: false });
+      } else setState({ quote: result.data, problem: null, loading: false });
+    });
+  }, [debounced, quoteLeave]);
+  return state;
+}
+
+/** `user/leaves/create-leave`: type, dates, half day, reason and documents, with the live quote beside them. */
+export function LeaveForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const halfDayLabel = useId();
+  const { data: allTypes = [] } = useLeaveTypesQuery();
+  const types = useMemo(() => allTypes.filter((type) => type.is_active), [allTypes]);
+  const [createLeave, { isLoading }] = useCreateLeaveMutation();
+  const attachments = useAttachments();
+  const [filesError, setFilesError] = useState<string | undefined>();
+  // The form holds what the inputs hold ('' for no type yet); the contract turns it into the request.
+  const { control, handleSubmit, setError, setValue, formState } = useForm<Form>({
+    resolver: zodResolver(ZCreateLeaveRequest) as unknown as Resolver<Form>,
+    defaultValues: { leave_type: '', half_day: '', reason: '' },
+  });
+  const fields = useWatch({ control }) as Form;
+  const type = types.find((candidate) => candidate.id === fields.leave_type);
+  const oneDay = !!fields.start_date && fields.start_date === fields.end_date;
+  const halfDayOffered = oneDay && !!type?.half_days_allowed;
+  const quote = useLiveQuote(fields);
+
+  // The usual choice first: the first active type (annual leave in the seeded set).
+  useEffect(() => {
+    if (fields.leave_type === '' && types[0]) setValue('leave_type', types[0].id);
+  }, [fields.leave_type, types, setValue]);
+  // A half day only exists for one day of a type that allows it.
+  useEffect(() => {
+    if (!halfDayOffered && fields.half_day) setValue('half_day', '');
+  }, [halfDayOffered, fields.half_day, setValue]);
+
+  const submit = handleSubmit(async (values) => {
+    setFilesError(undefined);
+    const body = values as unknown as z.output<typeof ZCreateLeaveRequest>;
+    const result = await createLeave({ fields: body, files: attachments.files });
+    if ('error' in result) {
+      setFilesError(reportFormError(result.error, setError, FIELDS));
+      return;
+    }
+    toast.success(t('leaves.create.sent'));
+    void navigate(leavePath(result.data.id));
+  });
+
+  const needsDocument =
+    type?.attachment_required_after_days != null &&
+    quote.quote &&
+    quote.quote.days > type.attachment_required_after_days;
+
+  return (
+    <LeaveDatesProvider>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Card>
+          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+            <Stack
+              component="form"
+              noValidate
+              spacing={2.5}
+              onSubmit={submit}
+              aria-label={t('pages.createLeave')}
+              {...attachments.formProps}
+            >
+              <FormTextField control={control} name="leave_type" label={t('leaves.fields.type')} select required>
+                {types.map((option) => (
+                  <MenuItem key={option.id} value={option.id}>
+                    {leaveTypeName(t, option)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <LeaveDateRange
+                start={fields.start_date ?? ''}
+                end={fields.end_date ?? ''}
+                onStart={(iso) => setValue('start_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
+                onEnd={(iso) => setValue('end_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
+                errors={{ start: formState.errors.start_date?.message, end: formState.errors.end_date?.message }}
+                minDate={earliestStart()}
+                disabled={isLoading}
+              />
+              {halfDayOffered || formState.errors.half_day ? (
+                <Controller
+                  control={control}
+                  name="half_day"
+                  render={({ field, fieldState }) => (
+                    <FormControl error={!!fieldState.error}>
+                      <FormLabel id={halfDayLabel}>{t('leaves.fields.halfDay')}</FormLabel>
+                      <RadioGroup
+                        row
+                        aria-labelledby={halfDayLabel}
+                        name={field.name}
+                        value={field.value}
+                        onChange={(_e, value) => field.onChange(value)}
+                      >
+                        <FormControlLabel value="" control={<Radio />} label={t('leaves.halfDay.none')} />
+                        <FormControlLabel value="first" control={<Radio />} label={t('leaves.halfDay.first')} />
+                        <FormControlLabel value="second" control={<Radio />} label={t('leaves.halfDay.second')} />
+                      </RadioGroup>
+                      {fieldState.error?.message ? (
+                        <FormHelperText>{translateServerText(fieldState.error.message)}</FormHelperText>
+                      ) : null}
+                    </FormControl>
+                  )}
+                />
+              ) : null}
+              <FormTextField
+                control={control}
+                name="reason"
+                label={t('leaves.fields.reason')}
+                helperText={t('leaves.create.reasonHelp')}
+                multiline
+                minRows={3}
+                slotProps={{ htmlInput: { dir: 'auto' } }}
+              />
+              <Box>
+                <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
+                {needsDocument ? (
+                  <Alert severity="info" sx={{ mt: 1 }}>
+                    {t('leaves.create.documentNeeded', { count: type.attachment_required_after_days ?? 0 })}
+                  </Alert>
+                ) : null}
+              </Box>
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                <Button component={Link} to={LEAVE_PATHS.submitted} color="inherit">
+                  {t('leaves.create.cancel')}
+                </Button>
+                <Button type="submit" variant="contained" loading={isLoading}>
+                  {t('leaves.create.submit')}
+                </Button>
+              </Box>
+            </Stack>
+          </CardContent>
+        </Card>
+        <LeaveQuotePanel quote={quote.quote} loading={quote.loading} problem={quote.problem} />
+      </Box>
+    </LeaveDatesProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { LeavesNav } from '../components/leaves-nav';
+import { HolidaysSection } from '../components/settings-holidays';
+import { LeaveTypesSection } from '../components/settings-leave-types';
+import { WorkingWeekSection } from '../components/settings-working-week';
+
+/** HR and ADMIN: leave types, public holidays and the working week (issue 12). */
+export function LeaveSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <PageContainer>
+      <LeavesNav />
+      <PageHeader title={t('leaveSettings.title')} subtitle={t('leaveSettings.subtitle')} />
+      <Stack spacing={3}>
+        <LeaveTypesSection />
+        <HolidaysSection />
+        <WorkingWeekSection />
+      </Stack>
+    </PageContainer>
+  );
+}

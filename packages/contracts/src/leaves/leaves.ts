@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { ZUserRef } from '../users/users.js';
+import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
+import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
+
+/**
+ * Leave requests (issue 12; spec §2 `user/leaves/*`, `leaves/{id}`, §3 "leaves, user
+ * leave requests, completed leaves"). Every payload of `/api/leaves/…`.
+ */
+
+// ---------------------------------------------------------------- dates
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), years 2000–2100. */
+export const ZLeaveDate = (message = 'Choose a date.') =>
+  textOr(message)
+    .regex(ISO_DATE, 'Use the form YYYY-MM-DD.')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'This date does not exist.')
+    .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'Choose a date between 2000 and 2100.');
+
+/** `YYYY-MM` of the team calendar. */
+export const ZMonth = textOr('Choose a month.').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the form YYYY-MM.');
+
+/** Days of the week as JavaScript numbers them (0 = Sunday … 6 = Saturday). */
+export const ZWeekday = z.number().int().min(0).max(6);
+/** The call centre's default weekend: Friday and Saturday. */
+export const DEFAULT_WEEKEND_DAYS = [5, 6] as const;
+/** Approvers are warned past this share of a department off on one day. */
+export const DEFAULT_COVERAGE_WARNING_SHARE = 0.3;
+/** The requester may not start a leave more than this many days ago (HR may record past leave for others). */
+export const MAX_PAST_START_DAYS = 3;
+
+// ---------------------------------------------------------------- leave types
+
+export const LEAVE_TYPE_NAME_MAX = 60;
+
+const leaveTypeFields = {
+  name: textOr('Name the leave type.')
+    .trim()
+    .min(1, 'Name the leave type.')
+    .max(LEAVE_TYPE_NAME_MAX, `At most ${LEAVE_TYPE_NAME_MAX} characters.`),
+  /** Days a year (0 for types that do not count against a balance). */
+  yearly_days: z.number({ error: 'Enter a number of days.' }).min(0, 'At least 0.').max(366, 'At most 366.'),
+  /** Unused days carried into the next year, at most (0: none). */
+  carry_over_max_days: z.number({ error: 'Enter a number of days.' }).min(0, 'At least 0.').max(366, 'At most 366.'),
+  half_days_allowed: z.boolean(),
+  /** A supporting document is required for requests longer than this many working days (null: never). */
+  attachment_required_after_days: z.number().int().min(0).max(366).nullable(),
+  /** Whether the days come out of a yearly balance (unpaid leave does not). */
+  counts_against_balance: z.boolean(),
+  /** After the approver, HR confirms (maternity, unpaid). */
+  requires_hr_confirmation: z.boolean(),
+  is_active: z.boolean(),
+};
+
+/** `POST /api/leaves/types/`, `PUT /api/leaves/types/{id}/` (HR and ADMIN). */
+export const ZLeaveTypeRequest = z.object(leaveTypeFields).strict();
+export type TLeaveTypeRequest = z.input<typeof ZLeaveTypeRequest>;
+
+export const ZLeaveType = z
+  .object({
+    id: z.number().int(),
+    /** Seeded types have a code the web translates (`annual`, `sick`, …); HR's own have null. */
+    code: ZText.nullable(),
+    ...leaveTypeFields,
+    name: ZText,
+  })
+  .meta({ id: 'LeaveType' });
+export type TLeaveType = z.infer<typeof ZLeaveType>;
+export const ZLeaveTypeList = z.array(ZLeaveType);
+
+// ---------------------------------------------------------------- calendar settings
+
+/** `POST /api/leaves/holidays/` (HR and ADMIN). */
+export const ZHolidayRequest = z
+  .object({
+    date: ZLeaveDate(),
+    name: textOr('Name the holiday.').trim().min(1, 'Name the holiday.').max(80, 'At most 80 characters.'),
+  })
+  .strict();
+export type THolidayRequest = z.input<typeof ZHolidayRequest>;
+
+export const ZHoliday = z.object({ id: z.number().int(), date: ZText, name: ZText }).meta({ id: 'Holiday' });
+export type THoliday = z.infer<typeof ZHoliday>;
+export const ZHolidayList = z.array(ZHoliday);
+export const ZHolidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+
+/** `GET`/`PUT /api/leaves/settings/`: the working week and the coverage warning (HR and ADMIN change them). */
+export const ZLeaveSettings = z
+  .object({
+    weekend_days: z
+      .array(ZWeekday)
+      .max(6, 'Leave at least one working day.')
+      .refine((d) => new Set(d).size === d.length, 'A day is listed twice.'),
+    /** 0–1: warn approvers past this share of a department off on one day. */
+    coverage_warning_share: z.number().min(0.01, 'At least 1 %.').max(1, 'At most 100 %.'),
+  })
+  .strict()
+  .meta({ id: 'LeaveSettings' });
+export type TLeaveSettings = z.infer<typeof ZLeaveSettings>;
+
+// ---------------------------------------------------------------- requests
+
+export const LEAVE_STATUSES = ['pending', 'awaiting_hr', 'approved', 'rejected', 'cancelled', 'revoked'] as const;
+export const ZLeaveStatus = z.enum(LEAVE_STATUSES);
+export type TLeaveStatus = z.infer<typeof ZLeaveStatus>;
+/** Statuses that hold days of a balance (pending ones hold them until decided). */
+export const LEAVE_HOLDING_STATUSES = ['pending', 'awaiting_hr', 'approved'] as const satisfies readonly TLeaveStatus[];
+/** Waiting for someone's decision. */
+export const LEAVE_OPEN_STATUSES = ['pending', 'awaiting_hr'] as const satisfies readonly TLeaveStatus[];
+
+export const ZHalfDay = z.enum(['first', 'second'], { error: 'Choose the first or the second half.' });
+export type THalfDay = z.infer<typeof ZHalfDay>;
+
+export const LEAVE_REASON_MAX = 2000;
+
+/**
+ * `POST /api/leaves/`: JSON, or multipart with the same fields as text parts plus files
+ * (`attachments`). `user`: HR recording leave for someone else (defaults to the caller).
+ * A half day is one day: `start_date` = `end_date`.
+ */
+export const ZCreateLeaveRequest = z
+  .object({
+    leave_type: z.coerce.number({ error: 'Choose a leave type.' }).int().positive().max(INT4_MAX),
+    start_date: ZLeaveDate('Choose the first day.'),
+    end_date: ZLeaveDate('Choose the last day.'),
+    half_day: z.union([ZHalfDay, z.literal('').transform(() => undefined)]).optional(),
+    reason: textOr('Give a reason.')
+      .trim()
+      .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters.`)
+      .default(''),
+    user: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  })
+  .strict()
+  .refine((b) => b.end_date >= b.start_date, {
+    message: 'The last day cannot be before the first.',
+    path: ['end_date'],
+  })
+  .refine((b) => !b.half_day || b.start_date === b.end_date, {
+    message: 'A half day is a single day: make the last day the same as the first.',
+    path: ['half_day'],
+  });
+export type TCreateLeaveRequest = z.input<typeof ZCreateLeaveRequest>;
+
+/** `POST /api/leaves/quote/`: the same fields, answered with the working days and the balance after it (nothing stored). */
+export const ZLeaveQuoteRequest = ZCreateLeaveRequest;
+
+export const LEAVE_DECISIONS = ['approve', 'reject'] as const;
+/** `POST /api/leaves/{id}/decision/`: a comment is required to reject. */
+export const ZLeaveDecisionRequest = z
+  .object({
+    decision: z.enum(LEAVE_DECISIONS, { error: 'Approve or reject.' }),
+    comment: ZText.trim().max(1000, 'At most 1000 characters.').default(''),
+  })
+  .strict()
+  .refine((b) => b.decision === 'approve' || b.comment.length > 0, {
+    message: 'Say why it is rejected.',
+    path: ['comment'],
+  });
+export type TLeaveDecisionRequest = z.input<typeof ZLeaveDecisionRequest>;
+
+/** `POST /api/leaves/{id}/cancel/` (the requester) and `/revoke/` (HR). */
+export const ZLeaveCancelRequest = z
+  .object({ comment: ZText.trim().max(1000, 'At most 1000 characters.').default('') })
+  .strict();
+export type TLeaveCancelRequest = z.input<typeof ZLeaveCancelRequest>;
+
+export const ZLeaveIdParams = z.object({ id: ZId });
+
+/** Which of my requests: submitted (waiting), history (all), completed (approved and ended). */
+export const ZMyLeavesQuery = z.object({
+  status: z.enum(['submitted', 'history', 'completed']).default('history'),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export type TMyLeavesQuery = z.input<typeof ZMyLeavesQuery>;
+
+export const ZBalancesQuery = z.object({
+  user: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export type TBalancesQuery = z.input<typeof ZBalancesQuery>;
+
+export const ZCalendarQuery = z.object({ month: ZMonth, department: ZStaffDepartment.optional() });
+export type TCalendarQuery = z.input<typeof ZCalendarQuery>;
+
+// ---------------------------------------------------------------- answers
+
+export const ZLeavePerson = ZUserRef.meta({ id: 'LeavePerson' });
+export type TLeavePerson = z.infer<typeof ZLeavePerson>;
+
+export const LEAVE_EVENTS = [
+  'submitted',
+  'approved',
+  'rejected',
+  'hr_confirmed',
+  'hr_rejected',
+  'cancelled',
+  'revoked',
+] as const;
+
+export const ZLeaveTimelineEntry = z.object({
+  id: z.number().int(),
+  event: z.enum(LEAVE_EVENTS),
+  actor: ZLeavePerson.nullable(),
+  at: ZText,
+  comment: ZText,
+});
+export type TLeaveTimelineEntry = z.infer<typeof ZLeaveTimelineEntry>;
+
+export const ZLeaveAttachment = z.object({
+  id: z.number().int(),
+  filename: ZText,
+  content_type: ZText,
+  size: z.number().int(),
+  url: ZText,
+});
+
+export const ZLeaveRequest = z
+  .object({
+    id: z.number().int(),
+    user: ZLeavePerson,
+    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, counts_against_balance: true }),
+    start_date: ZText,
+    end_date: ZText,
+    half_day: ZHalfDay.nullable(),
+    /** Working days (weekends and holidays excluded; a half day is 0.5). */
+    days: z.number(),
+    reason: ZText,
+    status: ZLeaveStatus,
+    created_at: ZText,
+    updated_at: ZText,
+    /** Who recorded it, when HR did it for the user. */
+    recorded_by: ZLeavePerson.nullable(),
+    attachments: z.array(ZLeaveAttachment),
+    timeline: z.array(ZLeaveTimelineEntry),
+    /** What the caller may do now. */
+    can: z.object({ decide: z.boolean(), cancel: z.boolean(), revoke: z.boolean() }),
+  })
+  .meta({ id: 'LeaveRequest' });
+export type TLeaveRequest = z.infer<typeof ZLeaveRequest>;
+export const ZLeaveRequestList = z.array(ZLeaveRequest);
+
+export const ZLeaveBalance = z
+  .object({
+    /** `counts_against_balance: false` (unpaid): no entitlement; `available` is then minus the days taken. */
+    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, counts_against_balance: true }),
+    year: z.number().int(),
+    entitlement: z.number(),
+    carried_over: z.number(),
+    approved: z.number(),
+    pending: z.number(),
+    /** entitlement + carried_over − approved − pending */
+    available: z.number(),
+  })
+  .meta({ id: 'LeaveBalance' });
+export type TLeaveBalance = z.infer<typeof ZLeaveBalance>;
+export const ZLeaveBalances = z.object({
+  user: ZLeavePerson,
+  year: z.number().int(),
+  balances: z.array(ZLeaveBalance),
+});
+export type TLeaveBalances = z.infer<typeof ZLeaveBalances>;
+
+/** What a request would take (`POST /api/leaves/quote/`). */
+export const ZLeaveQuote = z.object({
+  days: z.number(),
+  /** Per year the range touches (a leave across New Year counts in both). */
+  by_year: z.array(z.object({ year: z.number().int(), days: z.number(), available_after: z.number().nullable() })),
+});
+export type TLeaveQuote = z.infer<typeof ZLeaveQuote>;
+
+export const ZCoverageDay = z.object({
+  date: ZText,
+  working: z.boolean(),
+  /** People of the department off that day (approved and pending), the requester excluded. */
+  off: z.number().int(),
+  headcount: z.number().int(),
+  share: z.number(),
+  warning: z.boolean(),
+});
+export type TCoverageDay = z.infer<typeof ZCoverageDay>;
+/** `GET /api/leaves/{id}/coverage/` (whoever may decide it). */
+export const ZLeaveCoverage = z.object({
+  department: ZUserType,
+  warning_share: z.number(),
+  days: z.array(ZCoverageDay),
+});
+export type TLeaveCoverage = z.infer<typeof ZLeaveCoverage>;
+
+export const ZCalendar = z
+  .object({
+    month: ZText,
+    departments: z.array(ZUserType),
+    warning_share: z.number(),
+    days: z.array(
+      z.object({
+        date: ZText,
+        working: z.boolean(),
+        holiday: ZText.nullable(),
+        off: z.array(
+          z.object({
+            leave: z.number().int(),
+            user: ZLeavePerson,
+            /** Named in the calendar cell and its CSV export. */
+            leave_type: ZLeaveType.pick({ id: true, code: true, name: true }),
+            status: ZLeaveStatus,
+            half_day: ZHalfDay.nullable(),
+          }),
+        ),
+        headcount: z.number().int(),
+        share: z.number(),
+        warning: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'LeaveCalendar' });
+export type TCalendar = z.infer<typeof ZCalendar>;
