@@ -49,6 +49,9 @@ test.describe('support tickets', () => {
     // The desk hears of it at once: the toast names the sender and links to the thread.
     const toast = desk.page.getByRole('link', { name: 'Rami Test sent a ticket' });
     await expect(toast).toBeVisible({ timeout: 1000 + (Date.now() - sentAt) });
+    // Held under the pointer (toasts pause on hover) so it is still there to be clicked
+    // after the checks below: left alone it closes after its 3 s, as the spec says.
+    await toast.hover();
     // ... and the queue shows it without reload.
     await expect(queue.getByRole('link', { name: subject })).toBeVisible({ timeout: 1000 + (Date.now() - sentAt) });
     await expect(queuePage.getByRole('link', { name: 'Rami Test sent a ticket' })).toBeVisible();
