@@ -33,6 +33,7 @@ import { notificationsRoutes } from './features/notifications/index.js';
 import { eventLogsRoutes } from './features/event-logs/index.js';
 import { helpDeskSettingsRoutes, ticketsRoutes } from './features/tickets/index.js';
 import { leavesRoutes } from './features/leaves/index.js';
+import { authenticateIntegrationKey, interpretersRoutes } from './features/interpreters/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -225,7 +226,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // Plugins are shared code: what they need of features is handed in here.
-  await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
+  await app.register(authPlugin, {
+    authenticate: (token) => authenticate(ctx, token),
+    authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
+  });
   await app.register(inputGuardPlugin);
   await app.register(gatewayPlugin, {
     options: {
@@ -246,6 +250,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(helpDeskSettingsRoutes, { prefix: '/api' });
   // Leave requests; multipart for its own submit route; frames on /ws/notification/.
   await app.register(leavesRoutes, { prefix: '/api' });
+  // Interpreters board, presence feed (integration keys) and /ws/interpreters/.
+  await app.register(interpretersRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { deleteExpiredSessions, resolveSigningSecret } from './features/auth/index.js';
 import { purgeOldNotifications } from './features/notifications/index.js';
 import { escalateSlaBreaches } from './features/tickets/index.js';
+import { expireSilentSessions } from './features/interpreters/index.js';
 import { countUsers } from './features/users/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
@@ -84,6 +85,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           everyMs: 60_000,
           ownTransactions: true,
           run: () => escalateSlaBreaches(app.ctx),
+        },
+        // Every server runs it; a conditional update per session closes each one exactly once.
+        {
+          name: 'presence.expiry',
+          everyMs: 60_000,
+          ownTransactions: true,
+          run: () => expireSilentSessions(app.ctx, config.PRESENCE_EXPIRY_MINUTES),
         },
       ],
       app.log,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
+import { insertKey } from '../src/features/interpreters/interpreters.repository.js';
 import { insertHoliday, insertType } from '../src/features/leaves/leaves.repository.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
@@ -133,8 +134,37 @@ beforeAll(async () => {
     });
   }
 
+  const policyKey = await insertKey(s.database.db, {
+    name: 'Policy key',
+    prefix: 'pk_policy',
+    key_hash: 'policy-key-hash',
+    created_by: null,
+  });
+  const board = (extra: Sample = {}): Sample => ({ insider: 'manager.wfm', outsider: 'hr', ...extra });
   samples = {
     ...leaveSamples(),
+    'GET /api/user/interpreters/': board(),
+    'POST /api/user/follow/': board({ body: { username: 'interpreter02', follow: true } }),
+    'PUT /api/user/interpreters/:username/profile/': board({
+      path: '/api/user/interpreters/interpreter02/profile/',
+      body: { languages: ['Arabic↔English'], team: 'Medical', extension: '2002' },
+    }),
+    'GET /api/user/follow-settings/': board(),
+    'PUT /api/user/follow-settings/': board({ body: { notify_when_online: true } }),
+    // Long past and offline: admitted, and the demo's presence today stays as it was.
+    'POST /api/presence/events/': {
+      body: {
+        events: [{ username: 'interpreter01', online: false, at: '2020-01-01T00:00:00Z', source_id: 'policy-1' }],
+      },
+    },
+    'POST /api/presence/heartbeat/': { body: { username: 'interpreter01' } },
+    'GET /api/admin/integration-keys/': { insider: 'admin', outsider: 'hr' },
+    'POST /api/admin/integration-keys/': { body: { name: 'Policy integration' }, insider: 'admin', outsider: 'hr' },
+    'DELETE /api/admin/integration-keys/:id/': {
+      path: `/api/admin/integration-keys/${policyKey.id}/`,
+      insider: 'admin',
+      outsider: 'hr',
+    },
     'POST /api/auth/jwt/login/': { body: { username: 'hr', password: 'Portal#Demo2026' } },
     'POST /api/auth/jwt/logout/': {},
     'POST /api/auth/change_password/': {

@@ -11,5 +11,6 @@ export * from './event-logs/event-logs.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
 export * from './leaves/index.js';
+export * from './interpreters/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-rate-limits.js';
 import * as m0006 from './migrations/0006-files-uploader.js';
 import * as m0007 from './migrations/0007-help-desk.js';
 import * as m0008 from './migrations/0008-leaves.js';
+import * as m0009 from './migrations/0009-interpreters-presence.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-files-uploader': m0006,
   '0007-help-desk': m0007,
   '0008-leaves': m0008,
+  '0009-interpreters-presence': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -215,6 +215,56 @@ export interface LeaveAttachmentsTable {
   file_id: number;
 }
 
+export interface InterpreterProfilesTable {
+  user_id: number;
+  languages: ColumnType<string[], string[] | undefined, string[]>;
+  team: Generated<string>;
+  extension: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface InterpreterFollowsTable {
+  follower_id: number;
+  interpreter_id: number;
+  created_at: Timestamp;
+}
+
+export interface FollowSettingsTable {
+  user_id: number;
+  notify_when_online: Generated<boolean>;
+}
+
+export interface IntegrationKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PresenceEventsTable {
+  id: Generated<number>;
+  sender: string;
+  source_id: string;
+  user_id: number;
+  online: boolean;
+  at: ColumnType<Date, Date | string, Date | string>;
+  source: 'agent' | 'integration' | 'self';
+  received_at: Timestamp;
+}
+
+export interface PresenceSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  started_at: ColumnType<Date, Date | string, Date | string>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+  source: 'agent' | 'integration' | 'self';
+}
+
 export interface DB {
   files: FilesTable;
   tickets: TicketsTable;
@@ -228,6 +278,12 @@ export interface DB {
   leave_request_years: LeaveRequestYearsTable;
   leave_events: LeaveEventsTable;
   leave_attachments: LeaveAttachmentsTable;
+  interpreter_profiles: InterpreterProfilesTable;
+  interpreter_follows: InterpreterFollowsTable;
+  follow_settings: FollowSettingsTable;
+  integration_keys: IntegrationKeysTable;
+  presence_events: PresenceEventsTable;
+  presence_sessions: PresenceSessionsTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

@@ -71,6 +71,8 @@ const ZEnv = z.object({
   /** After SIGTERM, how long requests in flight may take before their connections are cut. */
   SHUTDOWN_GRACE: duration.default(10),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+  /** An open presence session with no sign of life for longer than this is closed at its last one. */
+  PRESENCE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

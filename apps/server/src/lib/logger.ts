@@ -19,6 +19,7 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        "req.headers['x-api-key']",
         '*.password',
         '*.old_password',
         '*.new_password',
@@ -26,6 +27,7 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
         '*.access',
         '*.token',
         'headers.authorization',
+        "headers['x-api-key']",
       ],
       censor: '[REDACTED]',
     },

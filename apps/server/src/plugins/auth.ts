@@ -7,9 +7,10 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 /**
  * Who may call a route. Secure by default: a route that says nothing is for staff only;
  * `authenticated` admits INTERPRETER and GUEST too (they may sign in, e.g. for the
- * monitoring agent); `public` admits anyone.
+ * monitoring agent); `integration` admits an integration API key (`X-Api-Key`, or a
+ * bearer `pk_…`) as well as any signed-in user; `public` admits anyone.
  */
-export type Access = 'public' | 'authenticated' | 'staff';
+export type Access = 'public' | 'authenticated' | 'staff' | 'integration';
 
 /**
  * What the service checks beyond `access`, declared beside the route so a test can
@@ -32,12 +33,25 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: Authenticated | null;
+    /** The integration API key a request of an `integration` route came with (else null). */
+    integrationKey: { id: number } | null;
   }
 }
 
 export interface AuthPluginOptions {
   /** Bearer token → live session and active user, or null (the auth feature's). */
   authenticate(token: string): Promise<Authenticated | null>;
+  /** An integration API key → its id, or null when unknown or revoked (the interpreters feature's). */
+  authenticateKey?(key: string): Promise<{ id: number } | null>;
+}
+
+/** Integration keys are recognisable by their prefix; a JWT never starts with it. */
+const INTEGRATION_KEY_PREFIX = 'pk_';
+
+function integrationKey(req: FastifyRequest, bearer: string | null): string | null {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  return bearer?.startsWith(INTEGRATION_KEY_PREFIX) ? bearer : null;
 }
 
 function bearerToken(req: FastifyRequest): string | null {
@@ -47,8 +61,9 @@ function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate, authenticateKey }) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('integrationKey', null);
   // onRequest, before body parsing and validation: an anonymous caller learns nothing
   // about a route's input rules, and pays for no parsing.
   app.addHook('onRequest', async (req) => {
@@ -56,6 +71,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate }) =>
     const access = req.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     const token = bearerToken(req);
+    const key = access === 'integration' ? integrationKey(req, token) : null;
+    if (key !== null) {
+      const found = authenticateKey ? await authenticateKey(key) : null;
+      if (!found) throw unauthorized('The API key is wrong or revoked.');
+      req.integrationKey = found;
+      return;
+    }
     const auth = token ? await authenticate(token) : null;
     if (!auth) throw unauthorized();
     req.auth = auth;

@@ -36,6 +36,14 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     department: ZUserType,
     status: ZLeaveStatus,
   }),
+  /** An interpreter went online or offline (a presence session opened or closed). */
+  z.object({
+    type: z.literal('presence'),
+    user: z.number().int(),
+    username: ZText,
+    online: z.boolean(),
+    at: ZText,
+  }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
   z.object({
     type: z.literal('desk_settings'),

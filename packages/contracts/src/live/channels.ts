@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
 import { ZWsLeaveUpdate } from '../leaves/leave-live.js';
+import { ZWsInterpreterStatus } from '../interpreters/interpreter-live.js';
 import {
   ZWsAdminDeskSettings,
   ZWsAdminNewTicket,
@@ -17,6 +18,8 @@ export const WS_CHANNELS = {
   admins: '/ws/admins/',
   /** The user's own channel: notifications and updates of their own tickets. */
   notification: '/ws/notification/',
+  /** Interpreters' presence, for staff who may see interpreters (the board, WFM). */
+  interpreters: '/ws/interpreters/',
 } as const;
 export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
 
@@ -40,9 +43,14 @@ export const ZWsNotificationChannelMessage = z.union([
 ]);
 export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChannelMessage>;
 
+/** Everything the server sends on `/ws/interpreters/`. */
+export const ZWsInterpretersChannelMessage = z.union([ZWsInterpreterStatus, ZWsError, ZWsPong]);
+export type TWsInterpretersChannelMessage = z.infer<typeof ZWsInterpretersChannelMessage>;
+
 /** Each channel's frames, so a client parses a frame by the path it came on. */
 export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.admins]: ZWsAdminsServerMessage,
   [WS_CHANNELS.notification]: ZWsNotificationChannelMessage,
+  [WS_CHANNELS.interpreters]: ZWsInterpretersChannelMessage,
 } as const satisfies Record<TWsChannel, z.ZodType>;
 export type TWsChannelMessage<P extends TWsChannel> = z.infer<(typeof WS_CHANNEL_MESSAGES)[P]>;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TInterpreter } from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
+import { factories } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+
+let s: TestServer;
+let make: ReturnType<typeof factories>;
+let key: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  make = factories(s.database.db);
+  key = (
+    await s.api('POST', '/api/admin/integration-keys/', { token: await s.login('admin'), body: { name: 'Board' } })
+  ).body.key;
+});
+afterAll(() => s?.stop());
+
+const as = (who: string | UserRow) => s.login(typeof who === 'string' ? who : who.username);
+const board = async (who: string | UserRow) =>
+  (await s.api<TInterpreter[]>('GET', '/api/user/interpreters/', { token: await as(who) })).body;
+const followReq = async (who: string | UserRow, username: string, follow: boolean) =>
+  s.api<TInterpreter>('POST', '/api/user/follow/', { token: await as(who), body: { username, follow } });
+const presence = (username: string, online: boolean, source_id: string, at = new Date().toISOString()) =>
+  fetch(`${s.url}/api/presence/events/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ events: [{ username, online, at, source_id }] }),
+  }).then((r) => r.json());
+const bell = async (who: UserRow) =>
+  (await s.api('GET', '/api/notifications/all/', { token: await as(who) })).body.results as {
+    message: string;
+    url: string;
+  }[];
+const events = async (action: string, id: number) =>
+  (
+    await s.api('GET', `/api/eventlogs/?target_type=user&target_id=${id}&action=${action}`, {
+      token: await as('admin'),
+    })
+  ).body.results as unknown[];
+
+describe('the interpreters board', () => {
+  it('is for those who may see interpreters: WFM, RTM and ADMIN in; HR and FINANCE 403', async () => {
+    for (const who of ['manager.wfm', 'rtm', 'admin']) {
+      const res = await s.api('GET', '/api/user/interpreters/', { token: await as(who) });
+      expect(res.status, who).toBe(200);
+      expect(res.body.length).toBeGreaterThanOrEqual(30);
+    }
+    for (const who of ['hr', 'finance']) {
+      expect((await s.api('GET', '/api/user/interpreters/', { token: await as(who) })).status, who).toBe(403);
+      expect((await followReq(who, 'interpreter01', true)).status, who).toBe(403);
+    }
+  });
+
+  it('lists online first, then by name, with the seeded profiles and minutes today', async () => {
+    const list = await board('manager.wfm');
+    expect(list.every((i) => i.username.startsWith('interpreter') || i.first_name)).toBe(true);
+    const firstOffline = list.findIndex((i) => i.profile.online === 0);
+    expect(list.slice(firstOffline).every((i) => i.profile.online === 0)).toBe(true);
+    expect(list.slice(0, firstOffline).every((i) => i.profile.online === 1 && i.profile.online_since)).toBe(true);
+    const one = list.find((i) => i.username === 'interpreter01')!;
+    expect(one.profile).toMatchObject({ team: 'Medical', extension: '2001' });
+    expect(one.profile.languages).toContain('Arabic↔English');
+  });
+
+  it('follows idempotently: twice counts once, unfollowing someone not followed is fine, unknown is 404', async () => {
+    const u = await make.user({ user_type: 'INTERPRETER', first_name: 'Salma', last_name: 'Follow' });
+    const a = await followReq('manager.wfm', u.username, true);
+    expect(a.status).toBe(200);
+    expect(a.body.profile.followers).toBe(1);
+    expect(a.body.following).toBe(true);
+    expect((await followReq('manager.wfm', u.username, true)).body.profile.followers).toBe(1);
+    expect((await followReq('rtm', u.username, true)).body.profile.followers).toBe(2);
+    const off = await followReq('rtm', u.username, false);
+    expect(off.body).toMatchObject({ following: false, profile: { followers: 1 } });
+    expect((await followReq('rtm', u.username, false)).body.profile.followers).toBe(1);
+    expect(await events('interpreter.followed', u.id)).toHaveLength(2);
+    expect(await events('interpreter.unfollowed', u.id)).toHaveLength(1);
+    expect((await board('rtm')).find((i) => i.username === u.username)!.following).toBe(false);
+    expect((await followReq('manager.wfm', 'no.such.person', true)).status).toBe(404);
+    expect((await followReq('manager.wfm', 'hr', true)).status).toBe(404);
+  });
+
+  it('notifies followers who want it, only when the interpreter really comes online', async () => {
+    const u = await make.user({ user_type: 'INTERPRETER', first_name: 'Hoda', last_name: 'Online' });
+    const wants = await make.user({ user_type: 'WFM' });
+    const quiet = await make.user({ user_type: 'RTM' });
+    const stranger = await make.user({ user_type: 'WFM' });
+    await followReq(wants, u.username, true);
+    await followReq(quiet, u.username, true);
+    const settings = await s.api('PUT', '/api/user/follow-settings/', {
+      token: await as(quiet),
+      body: { notify_when_online: false },
+    });
+    expect(settings.body).toEqual({ notify_when_online: false });
+    expect((await s.api('GET', '/api/user/follow-settings/', { token: await as(wants) })).body).toEqual({
+      notify_when_online: true,
+    });
+
+    const about = (list: { message: string }[]) => list.filter((n) => n.message === 'Hoda Online is online.');
+    await presence(u.username, true, `n1-${u.id}`, new Date(Date.now() - 60_000).toISOString());
+    expect(about(await bell(wants))).toEqual([
+      expect.objectContaining({ message: 'Hoda Online is online.', url: `/wfm/${u.username}` }),
+    ]);
+    // Still online: another online event is no change and tells nobody again.
+    await presence(u.username, true, `n2-${u.id}`);
+    expect(about(await bell(wants))).toHaveLength(1);
+    expect(about(await bell(quiet))).toEqual([]);
+    expect(about(await bell(stranger))).toEqual([]);
+    // Off, then on again: a real change, a second notification.
+    await presence(u.username, false, `n3-${u.id}`);
+    await presence(u.username, true, `n4-${u.id}`, new Date(Date.now() + 1000).toISOString());
+    expect(about(await bell(wants))).toHaveLength(2);
+    const row = (await board(wants)).find((i) => i.username === u.username)!;
+    expect(row.profile.online).toBe(1);
+  });
+
+  it('lets WFM, RTM and ADMIN edit a profile, not HR; a pair in either order is kept once', async () => {
+    const u = await make.user({ user_type: 'INTERPRETER' });
+    const body = { languages: ['Arabic↔English', 'English↔Arabic', 'Arabic↔Urdu'], team: ' Legal ', extension: '2999' };
+    const hr = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, { token: await as('hr'), body });
+    expect(hr.status).toBe(403);
+    const res = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, { token: await as('rtm'), body });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      languages: ['Arabic↔English', 'Arabic↔Urdu'],
+      team: 'Legal',
+      extension: '2999',
+    });
+    expect((await board('manager.wfm')).find((i) => i.username === u.username)!.profile.team).toBe('Legal');
+    const bad = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, {
+      token: await as('rtm'),
+      body: { ...body, languages: ['Arabic'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.extra.fields).toHaveProperty(['languages.0']);
+    expect((await s.api('PUT', '/api/user/interpreters/hr/profile/', { token: await as('rtm'), body })).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deriveSessions,
+  isExpired,
+  orderFacts,
+  replayStart,
+  stateChange,
+  type PresenceFact,
+} from './presence-rules.js';
+
+const at = (hhmm: string) => new Date(`2026-03-02T${hhmm}:00Z`);
+const fact = (id: string, online: boolean, hhmm: string): PresenceFact => ({
+  online,
+  at: at(hhmm),
+  sender: 'key:1',
+  source_id: id,
+  source: 'integration',
+});
+
+describe('deriveSessions', () => {
+  it('opens on online, closes on offline, and treats repeats as signs of life or nothing', () => {
+    const sessions = deriveSessions([
+      fact('a', false, '07:00'),
+      fact('b', true, '08:00'),
+      fact('c', true, '09:00'),
+      fact('d', false, '10:00'),
+      fact('e', false, '10:30'),
+      fact('f', true, '11:00'),
+    ]);
+    expect(sessions).toEqual([
+      { started_at: at('08:00'), ended_at: at('10:00'), last_seen_at: at('10:00'), source: 'integration' },
+      { started_at: at('11:00'), ended_at: null, last_seen_at: at('11:00'), source: 'integration' },
+    ]);
+  });
+
+  it('merges a late event by time: an offline sent before its online still closes the session', () => {
+    const late = deriveSessions([fact('off', false, '12:00'), fact('on', true, '08:00')]);
+    expect(late).toEqual([
+      { started_at: at('08:00'), ended_at: at('12:00'), last_seen_at: at('12:00'), source: 'integration' },
+    ]);
+  });
+
+  it('gives the same sessions for every arrival order (ties broken by sender and id)', () => {
+    const facts = [
+      fact('1', true, '08:00'),
+      fact('2', false, '09:00'),
+      fact('3', true, '09:00'),
+      fact('4', false, '12:00'),
+      fact('5', true, '13:00'),
+    ];
+    const expected = deriveSessions(facts);
+    for (let seed = 1; seed < 20; seed++) {
+      const shuffled = [...facts].sort(
+        (a, b) => ((Number(a.source_id) * seed) % 7) - ((Number(b.source_id) * seed) % 7),
+      );
+      expect(deriveSessions(shuffled)).toEqual(expected);
+    }
+    expect(orderFacts([...facts].reverse()).map((f) => f.source_id)).toEqual(['1', '2', '3', '4', '5']);
+  });
+});
+
+describe('replayStart, stateChange, isExpired', () => {
+  it('starts a rebuild at the earlier of the new event and the sessions it may change', () => {
+    expect(replayStart(at('10:00'), [])).toEqual(at('10:00'));
+    expect(replayStart(at('10:00'), [at('08:00'), at('11:00')])).toEqual(at('08:00'));
+  });
+
+  it('reports only real changes', () => {
+    expect(stateChange(false, true)).toBe('online');
+    expect(stateChange(true, false)).toBe('offline');
+    expect(stateChange(true, true)).toBeNull();
+    expect(stateChange(false, false)).toBeNull();
+  });
+
+  it('expires only past the limit', () => {
+    expect(isExpired(at('10:00'), at('10:05'), 5)).toBe(false);
+    expect(isExpired(at('10:00'), new Date(at('10:05').getTime() + 1), 5)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Presence as a pure fold (issue 13): the stored events, in a fixed order, give the
+ * sessions. The order depends only on the events themselves (time, then sender and id),
+ * so the same set of events in any arrival order gives the same sessions.
+ */
+
+export type PresenceSource = 'agent' | 'integration' | 'self';
+
+export interface PresenceFact {
+  online: boolean;
+  at: Date;
+  sender: string;
+  source_id: string;
+  source: PresenceSource;
+}
+
+export interface DerivedSession {
+  started_at: Date;
+  ended_at: Date | null;
+  last_seen_at: Date;
+  source: PresenceSource;
+}
+
+/** `at` order; ties broken by sender and id, never by arrival. */
+export function orderFacts<T extends PresenceFact>(facts: readonly T[]): T[] {
+  const key = (f: PresenceFact) => `${f.sender}\u0000${f.source_id}`;
+  return [...facts].sort((a, b) => a.at.getTime() - b.at.getTime() || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/**
+ * Sessions from events, starting with the user offline: online opens a session (or, when
+ * one is open, is a sign of life); offline closes the open one (or changes nothing).
+ */
+export function deriveSessions(facts: readonly PresenceFact[]): DerivedSession[] {
+  const sessions: DerivedSession[] = [];
+  let open: DerivedSession | null = null;
+  for (const f of orderFacts(facts)) {
+    if (f.online) {
+      if (open) open.last_seen_at = f.at;
+      else {
+        open = { started_at: f.at, ended_at: null, last_seen_at: f.at, source: f.source };
+        sessions.push(open);
+      }
+    } else if (open) {
+      open.ended_at = f.at;
+      open.last_seen_at = f.at;
+      open = null;
+    }
+  }
+  return sessions;
+}
+
+/**
+ * Where a rebuild starts: the earliest new event, or the start of the earliest session it
+ * may change (those still open or ending at or after that event), if earlier. Before that
+ * point the user was offline and nothing changes.
+ */
+export function replayStart(earliestNew: Date, affectedStarts: readonly Date[]): Date {
+  return new Date(Math.min(earliestNew.getTime(), ...affectedStarts.map((d) => d.getTime())));
+}
+
+/** The change a rebuild made to the user's current state, if any. */
+export function stateChange(wasOnline: boolean, isOnline: boolean): 'online' | 'offline' | null {
+  if (wasOnline === isOnline) return null;
+  return isOnline ? 'online' : 'offline';
+}
+
+/** Whether an open session last seen at `lastSeen` is past the expiry at `now`. */
+export function isExpired(lastSeen: Date, now: Date, expiryMinutes: number): boolean {
+  return now.getTime() - lastSeen.getTime() > expiryMinutes * 60_000;
+}

@@ -1,0 +1,168 @@
+import type { TPresenceEvent, TPresenceEventsResult, TPresenceHeartbeatResult } from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../lib/context.js';
+import { withTx, type Tx } from '../../lib/tx.js';
+import { notify } from '../notifications/index.js';
+import { displayName } from './interpreters.presenter.js';
+import { followersToNotify, interpretersByUsername } from './interpreters.repository.js';
+import { deriveSessions, replayStart, stateChange, type PresenceSource } from './presence-rules.js';
+import * as repo from './presence.repository.js';
+
+/** Who reports presence: an integration API key, or a signed-in user (only an INTERPRETER, for themselves). */
+export type PresenceSender = { kind: 'key'; keyId: number } | { kind: 'user'; user: UserRow };
+
+type Outcome = TPresenceEventsResult['results'][number];
+
+const REFUSED = 'You may report only your own presence.';
+const UNKNOWN = 'No active interpreter has this username.';
+const REPEATED = 'Already received; applied once.';
+
+const senderId = (s: PresenceSender) => (s.kind === 'key' ? `key:${s.keyId}` : `user:${s.user.id}`);
+const sourceOf = (s: PresenceSender): PresenceSource => (s.kind === 'key' ? 'integration' : 'self');
+const mayReport = (s: PresenceSender, username: string) =>
+  s.kind === 'key' || (s.user.user_type === 'INTERPRETER' && s.user.username === username);
+
+/** Announces a change of someone's current state; coming online tells the followers who want it. */
+async function announce(tx: Tx, userId: number, online: boolean, at: Date): Promise<void> {
+  const who = await repo.findUsername(tx.db, userId);
+  tx.publish({ type: 'presence', user: userId, username: who.username, online, at: at.toISOString() });
+  if (!online) return;
+  const recipients = await followersToNotify(tx.db, userId);
+  if (recipients.length > 0) {
+    await notify(tx, { recipients, message: `${displayName(who)} is online.`, url: `/wfm/${who.username}` });
+  }
+}
+
+/**
+ * Stores one user's new events and rebuilds their sessions from the earliest point the
+ * events may change, with the user's row locked (concurrent batches for one user queue).
+ * Answers the source ids that were new.
+ */
+async function applyForUser(ctx: AppContext, userId: number, events: repo.NewPresenceEvent[]): Promise<Set<string>> {
+  return withTx(ctx, async (tx) => {
+    await repo.lockUser(tx.db, userId);
+    const wasOpen = await repo.findOpenSession(tx.db, userId);
+    const inserted = await repo.insertEvents(tx.db, events);
+    if (inserted.size === 0) return inserted;
+    const earliest = new Date(Math.min(...events.filter((e) => inserted.has(e.source_id)).map((e) => e.at.getTime())));
+    const affected = await repo.sessionsAffectedFrom(tx.db, userId, earliest);
+    const from = replayStart(
+      earliest,
+      affected.map((s) => s.started_at),
+    );
+    await repo.deleteSessions(
+      tx.db,
+      affected.map((s) => s.id),
+    );
+    const sessions = deriveSessions(await repo.eventsFrom(tx.db, userId, from));
+    await repo.insertSessions(tx.db, userId, sessions);
+    const last = sessions.at(-1);
+    const isOnline = !!last && last.ended_at === null;
+    // Heartbeats are not events: keep the open session's last sign of life across the rebuild.
+    if (wasOpen && isOnline) await repo.keepLastSeen(tx.db, userId, wasOpen.last_seen_at);
+    const change = stateChange(!!wasOpen, isOnline);
+    if (change && last)
+      await announce(tx, userId, isOnline, isOnline ? last.started_at : (last.ended_at ?? new Date()));
+    return inserted;
+  });
+}
+
+/** `POST /api/presence/events/`: one outcome per event, in the order sent. */
+export async function receiveEvents(
+  ctx: AppContext,
+  sender: PresenceSender,
+  events: readonly TPresenceEvent[],
+): Promise<TPresenceEventsResult> {
+  const results: Outcome[] = events.map((e) => ({ source_id: e.source_id, outcome: 'applied', message: null }));
+  const targets = await interpretersByUsername(ctx.db, [...new Set(events.map((e) => e.username))]);
+  const seen = new Set<string>();
+  const byUser = new Map<number, { index: number; event: repo.NewPresenceEvent }[]>();
+  events.forEach((e, index) => {
+    if (seen.has(e.source_id)) {
+      results[index] = { source_id: e.source_id, outcome: 'duplicate', message: REPEATED };
+      return;
+    }
+    seen.add(e.source_id);
+    if (!mayReport(sender, e.username)) {
+      results[index] = { source_id: e.source_id, outcome: 'refused', message: REFUSED };
+      return;
+    }
+    const target = targets.get(e.username);
+    if (!target) {
+      results[index] = { source_id: e.source_id, outcome: 'unknown_user', message: UNKNOWN };
+      return;
+    }
+    const event = {
+      sender: senderId(sender),
+      source_id: e.source_id,
+      user_id: target.id,
+      online: e.online,
+      at: new Date(e.at),
+      source: sourceOf(sender),
+    };
+    const list = byUser.get(target.id) ?? [];
+    list.push({ index, event });
+    byUser.set(target.id, list);
+  });
+  // One transaction per user, in id order (never two users' locks held at once).
+  for (const [userId, items] of [...byUser].sort(([a], [b]) => a - b)) {
+    const inserted = await applyForUser(
+      ctx,
+      userId,
+      items.map((i) => i.event),
+    );
+    for (const { index, event } of items) {
+      if (!inserted.has(event.source_id)) {
+        results[index] = { source_id: event.source_id, outcome: 'duplicate', message: REPEATED };
+      }
+    }
+  }
+  return { results };
+}
+
+/** `POST /api/presence/heartbeat/`: keeps the open session alive. */
+export async function heartbeat(
+  ctx: AppContext,
+  sender: PresenceSender,
+  username: string,
+): Promise<TPresenceHeartbeatResult> {
+  if (!mayReport(sender, username)) return { username, outcome: 'refused' };
+  const target = (await interpretersByUsername(ctx.db, [username])).get(username);
+  if (!target) return { username, outcome: 'unknown_user' };
+  const alive = await withTx(ctx, (tx) => repo.touchOpenSession(tx.db, target.id));
+  return { username, outcome: alive ? 'alive' : 'offline' };
+}
+
+/** Sessions looked at per run: a backlog is worked off a batch a minute. */
+export const EXPIRY_BATCH = 200;
+
+/**
+ * Closes open sessions silent for longer than `minutes` at their last sign of life, each
+ * in its own transaction behind a conditional update (safe with several servers). The
+ * close is stored as an offline event too, so a later rebuild from events keeps it.
+ * Answers how many it closed.
+ */
+export async function expireSilentSessions(ctx: AppContext, minutes: number): Promise<number> {
+  let closed = 0;
+  for (const s of await repo.silentOpenSessions(ctx.db, minutes, EXPIRY_BATCH)) {
+    const done = await withTx(ctx, async (tx) => {
+      await repo.lockUser(tx.db, s.user_id);
+      const row = await repo.closeIfSilent(tx.db, s.id, minutes);
+      if (!row) return false;
+      await repo.insertEvents(tx.db, [
+        {
+          sender: 'system',
+          source_id: `expiry:${row.id}`,
+          user_id: row.user_id,
+          online: false,
+          at: row.last_seen_at,
+          source: row.source,
+        },
+      ]);
+      await announce(tx, row.user_id, false, row.last_seen_at);
+      return true;
+    });
+    if (done) closed++;
+  }
+  return closed;
+}

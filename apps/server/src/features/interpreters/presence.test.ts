@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '@portal/contracts';
+import type { UserRow } from '../../db/schema.js';
+import { factories } from '../../../test/factories.js';
+import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { expireSilentSessions } from './presence.service.js';
+import { sessionsOf } from './presence.repository.js';
+
+let s: TestServer;
+let make: ReturnType<typeof factories>;
+let key: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  make = factories(s.database.db);
+  const res = await s.api('POST', '/api/admin/integration-keys/', {
+    token: await s.login('admin'),
+    body: { name: 'Telephony' },
+  });
+  expect(res.status).toBe(201);
+  key = res.body.key;
+});
+afterAll(() => s?.stop());
+
+const interpreter = () => make.user({ user_type: 'INTERPRETER', first_name: 'Rana', last_name: 'Test' });
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+type Ev = { username: string; online: boolean; at: string; source_id: string };
+const send = (events: Ev[], headers: Record<string, string> = { 'x-api-key': key }) =>
+  fetch(`${s.url}/api/presence/events/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ events }),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+const outcomes = (body: { results: { outcome: string }[] }) => body.results.map((r) => r.outcome);
+const sessions = async (u: UserRow) =>
+  (await sessionsOf(s.database.db, u.id)).map((x) => ({
+    from: x.started_at.toISOString(),
+    to: x.ended_at ? x.ended_at.toISOString() : null,
+  }));
+
+describe('presence events', () => {
+  it('apply a repeated source_id once, and say so', async () => {
+    const u = await interpreter();
+    const on = { username: u.username, online: true, at: minutesAgo(30), source_id: `rep-${u.id}` };
+    expect(outcomes((await send([on])).body)).toEqual(['applied']);
+    // Again, and twice within one batch: applied once.
+    const again = await send([on, { ...on, online: false }]);
+    expect(again.status).toBe(200);
+    expect(outcomes(again.body)).toEqual(['duplicate', 'duplicate']);
+    expect(await sessions(u)).toEqual([{ from: on.at, to: null }]);
+  });
+
+  it('merge a late event: offline arriving before its online gives the right closed session', async () => {
+    const u = await interpreter();
+    const off = { username: u.username, online: false, at: minutesAgo(10), source_id: `off-${u.id}` };
+    const on = { username: u.username, online: true, at: minutesAgo(50), source_id: `on-${u.id}` };
+    expect(outcomes((await send([off])).body)).toEqual(['applied']);
+    expect(await sessions(u)).toEqual([]);
+    expect(outcomes((await send([on])).body)).toEqual(['applied']);
+    expect(await sessions(u)).toEqual([{ from: on.at, to: off.at }]);
+  });
+
+  it('give the same sessions for a shuffled batch as for the ordered one', async () => {
+    const [a, b] = [await interpreter(), await interpreter()];
+    const base = Date.now();
+    const day = (u: UserRow) =>
+      [
+        [true, 300],
+        [false, 240],
+        [true, 230],
+        [true, 200],
+        [false, 120],
+        [true, 60],
+      ].map(([online, ago], n) => ({
+        username: u.username,
+        online: online as boolean,
+        at: new Date(base - (ago as number) * 60_000).toISOString(),
+        source_id: `day-${u.id}-${n}`,
+      }));
+    await send(day(a));
+    const shuffled = day(b);
+    for (const i of [5, 0, 3, 1, 4, 2]) shuffled.push(shuffled.splice(i, 1)[0]!);
+    // In three batches too, late ones last.
+    await send(shuffled.slice(0, 2));
+    await send(shuffled.slice(2, 4));
+    await send(shuffled.slice(4));
+    expect(await sessions(a)).toHaveLength(3);
+    expect(await sessions(b)).toEqual(await sessions(a));
+    expect((await sessions(a)).at(-1)!.to).toBeNull();
+  });
+
+  it('report an unknown username while the rest still apply', async () => {
+    const u = await interpreter();
+    const res = await send([
+      { username: 'nobody.here', online: true, at: minutesAgo(5), source_id: `unk-${u.id}` },
+      { username: 'hr', online: true, at: minutesAgo(5), source_id: `hr-${u.id}` },
+      { username: u.username, online: true, at: minutesAgo(5), source_id: `ok-${u.id}` },
+    ]);
+    expect(outcomes(res.body)).toEqual(['unknown_user', 'unknown_user', 'applied']);
+    expect(await sessions(u)).toHaveLength(1);
+  });
+
+  it('refuse a wrong or revoked key (401, our error shape), and accept it as a bearer while live', async () => {
+    const u = await interpreter();
+    const ev = { username: u.username, online: true, at: minutesAgo(5), source_id: `k-${u.id}` };
+    const wrong = await send([ev], { 'x-api-key': 'pk_not-a-real-key' });
+    expect(wrong.status).toBe(401);
+    expect(typeof wrong.body.message).toBe('string');
+    expect((await send([ev], { authorization: 'Bearer pk_wrong' })).status).toBe(401);
+
+    const admin = await s.login('admin');
+    const made = await s.api('POST', '/api/admin/integration-keys/', { token: admin, body: { name: 'Short-lived' } });
+    expect(made.body.key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    expect(outcomes((await send([ev], { authorization: `Bearer ${made.body.key}` })).body)).toEqual(['applied']);
+    const listed = (await s.api('GET', '/api/admin/integration-keys/', { token: admin })).body as any[];
+    const row = listed.find((k) => k.id === made.body.id);
+    expect(row.last_used_at).not.toBeNull();
+    expect(row).not.toHaveProperty('key');
+    expect((await s.api('DELETE', `/api/admin/integration-keys/${made.body.id}/`, { token: admin })).status).toBe(204);
+    const revoked = await send([{ ...ev, source_id: `k2-${u.id}` }], { 'x-api-key': made.body.key });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual({ message: expect.any(String) });
+    expect(await sessions(u)).toHaveLength(1);
+    // The key never reaches a log line, as a header or otherwise.
+    expect(s.logs.join('\n')).not.toContain(made.body.key);
+    expect(s.logs.join('\n')).not.toContain('pk_not-a-real-key');
+    // Refused to HR: the key list is ADMIN's.
+    expect((await s.api('GET', '/api/admin/integration-keys/', { token: await s.login('hr') })).status).toBe(403);
+  });
+
+  it("let an interpreter's own token report only their own presence", async () => {
+    const [me, other] = [await interpreter(), await interpreter()];
+    const token = await s.login(me.username);
+    const res = await s.api('POST', '/api/presence/events/', {
+      token,
+      body: {
+        events: [
+          { username: other.username, online: true, at: minutesAgo(5), source_id: 'own-1' },
+          { username: me.username, online: true, at: minutesAgo(5), source_id: 'own-2' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(outcomes(res.body)).toEqual(['refused', 'applied']);
+    expect(await sessions(other)).toEqual([]);
+    expect((await sessions(me))[0]!.to).toBeNull();
+    // A staff token reports nobody's presence.
+    const hr = await s.api('POST', '/api/presence/events/', {
+      token: await s.login('hr'),
+      body: { events: [{ username: me.username, online: false, at: minutesAgo(1), source_id: 'hr-1' }] },
+    });
+    expect(outcomes(hr.body)).toEqual(['refused']);
+  });
+});
+
+describe('heartbeat and expiry', () => {
+  it('close a silent open session at its last sign of life, and keep one with heartbeats open', async () => {
+    const [silent, alive] = [await interpreter(), await interpreter()];
+    const opened = minutesAgo(20);
+    await send([
+      { username: silent.username, online: true, at: opened, source_id: `sil-${silent.id}` },
+      { username: alive.username, online: true, at: opened, source_id: `alv-${alive.id}` },
+    ]);
+    const beat = await fetch(`${s.url}/api/presence/heartbeat/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ username: alive.username }),
+    });
+    expect(await beat.json()).toEqual({ username: alive.username, outcome: 'alive' });
+
+    const wfm = openSocket(s.url, '/ws/interpreters/', await s.login('manager.wfm'));
+    await ready(wfm);
+    expect(await expireSilentSessions(s.app.ctx, 5)).toBeGreaterThanOrEqual(1);
+    expect(await sessions(silent)).toEqual([{ from: opened, to: opened }]);
+    expect((await sessions(alive))[0]!.to).toBeNull();
+    const frame = await wfm.next((m) => m.message?.username === silent.username);
+    expect(frame.message).toEqual({ command: 'interpreter_status', username: silent.username, online: 0, at: opened });
+    // Run again (another server): nothing left to close for them.
+    await expireSilentSessions(s.app.ctx, 5);
+    expect(await sessions(silent)).toHaveLength(1);
+    // A later event for them rebuilds from the stored close, which stays.
+    await send([{ username: silent.username, online: true, at: minutesAgo(1), source_id: `back-${silent.id}` }]);
+    expect((await sessions(silent))[0]).toEqual({ from: opened, to: opened });
+    expect(await sessions(silent)).toHaveLength(2);
+    wfm.ws.close();
+  });
+});
+
+describe('live status', () => {
+  it('reaches a WFM socket on /ws/interpreters/ and the channel refuses HR', async () => {
+    const u = await interpreter();
+    const wfm = openSocket(s.url, '/ws/interpreters/', await s.login('manager.wfm'));
+    await ready(wfm);
+    const hr = openSocket(s.url, '/ws/interpreters/', await s.login('hr'));
+    expect((await hr.closed).code).toBe(WS_CLOSE.forbidden);
+    const at = minutesAgo(2);
+    await send([{ username: u.username, online: true, at, source_id: `live-${u.id}` }]);
+    const frame = await wfm.next((m) => m.message?.username === u.username);
+    expect(frame.message).toEqual({ command: 'interpreter_status', username: u.username, online: 1, at });
+    expect(hr.messages).toEqual([]);
+    wfm.ws.close();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './interpreters.js';
+export * from './interpreter-live.js';
+export * from './interpreter-access.js';

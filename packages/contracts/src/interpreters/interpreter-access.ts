@@ -1,0 +1,29 @@
+import { isStaff, type Actor } from '../users/permissions.js';
+import type { TUserType } from '../users/user-types.js';
+
+/** Who watches interpreters (issue 13): the live board and follow. */
+const BOARD_TYPES: readonly TUserType[] = [
+  'WFM',
+  'RTM',
+  'OPERATION',
+  'QUALITY',
+  'English Department',
+  'G.SDM',
+  'G.I',
+  'ADMIN',
+];
+/** Who plans and checks shifts (WFM pages); directors of any branch too. */
+const WFM_TYPES: readonly TUserType[] = ['WFM', 'RTM', 'G.SDM', 'OPERATION', 'ADMIN'];
+
+export function canSeeInterpreters(user: Pick<Actor, 'user_type'> | null | undefined): boolean {
+  return !!user && isStaff(user) && BOARD_TYPES.includes(user.user_type);
+}
+
+export function canUseWfm(user: Pick<Actor, 'user_type' | 'is_director'> | null | undefined): boolean {
+  return !!user && isStaff(user) && (WFM_TYPES.includes(user.user_type) || user.is_director);
+}
+
+/** Interpreter profiles (languages, team, extension) and required staffing: WFM, RTM and ADMIN. */
+export function canEditInterpreterProfiles(user: Pick<Actor, 'user_type'> | null | undefined): boolean {
+  return !!user && isStaff(user) && (['WFM', 'RTM', 'ADMIN'] as TUserType[]).includes(user.user_type);
+}

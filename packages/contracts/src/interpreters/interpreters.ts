@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { INT4_MAX, textOr, ZText } from '../common/text.js';
+
+/**
+ * Interpreters, their live presence and followers (issue 13; spec §1, §3, §4, §7:
+ * `GET user/interpreters/`, `POST user/follow/`). Interpreters are users of type
+ * INTERPRETER; their profile adds languages, team and extension.
+ */
+
+/** A language pair an interpreter covers, written `Arabic↔English` (either order means the same pair). */
+export const ZLanguagePair = textOr('Choose a language pair.')
+  .trim()
+  .regex(/^[^↔]{2,30}↔[^↔]{2,30}$/, 'Write a pair like Arabic↔English.');
+
+/** Spec §3/§4: `online` is 0 or 1; `followers` a count. */
+export const ZInterpreterProfile = z
+  .object({
+    online: z.union([z.literal(0), z.literal(1)]),
+    followers: z.number().int(),
+    languages: z.array(ZText),
+    team: ZText,
+    extension: ZText,
+    /** Since when the open presence session runs (null: offline). */
+    online_since: ZText.nullable(),
+    /** Minutes online today (closed sessions plus the open one, in the portal's time zone). */
+    online_minutes_today: z.number().int(),
+  })
+  .meta({ id: 'InterpreterProfile' });
+export type TInterpreterProfile = z.infer<typeof ZInterpreterProfile>;
+
+export const ZInterpreter = z
+  .object({
+    id: z.number().int(),
+    /** The key (spec §3). */
+    username: ZText,
+    first_name: ZText,
+    last_name: ZText,
+    profile: ZInterpreterProfile,
+    /** Whether the caller follows them. */
+    following: z.boolean(),
+  })
+  .meta({ id: 'Interpreter' });
+export type TInterpreter = z.infer<typeof ZInterpreter>;
+export const ZInterpreterList = z.array(ZInterpreter);
+
+/** `POST /api/user/follow/`: answered with the interpreter and the new `profile.followers`. */
+export const ZFollowRequest = z
+  .object({
+    username: textOr('Choose an interpreter.').trim().min(1, 'Choose an interpreter.').max(150),
+    follow: z.boolean({ error: 'Choose follow or unfollow.' }),
+  })
+  .strict();
+export type TFollowRequest = z.input<typeof ZFollowRequest>;
+
+/** `PUT /api/user/interpreters/{username}/profile/` (WFM, RTM and ADMIN keep these). */
+export const ZInterpreterProfileRequest = z
+  .object({
+    languages: z.array(ZLanguagePair).max(10, 'At most 10 language pairs.'),
+    team: ZText.trim().max(60, 'At most 60 characters.'),
+    extension: ZText.trim().max(20, 'At most 20 characters.'),
+  })
+  .strict();
+export type TInterpreterProfileRequest = z.input<typeof ZInterpreterProfileRequest>;
+
+// ---------------------------------------------------------------- presence
+
+export const PRESENCE_SOURCES = ['agent', 'integration', 'self'] as const;
+export const ZPresenceSource = z.enum(PRESENCE_SOURCES);
+
+/** One presence change from the telephony/interpreting platform (or the agent). */
+export const ZPresenceEvent = z
+  .object({
+    username: textOr('Give the username.').trim().min(1).max(150),
+    online: z.boolean({ error: 'Say online true or false.' }),
+    at: z.iso.datetime({ offset: true, error: 'Give the time as ISO 8601 with an offset.' }),
+    /** The sender's own id for this event: a repeated id is applied once. */
+    source_id: textOr('Give the event id.').trim().min(1).max(200),
+  })
+  .strict();
+export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
+
+/** Also written in its message below (a fixed sentence the web translates by key). */
+export const MAX_PRESENCE_EVENTS = 500;
+
+/** `POST /api/presence/events/` (integration API key, or an INTERPRETER's own token for their own username). */
+export const ZPresenceEventsRequest = z
+  .object({
+    events: z
+      .array(ZPresenceEvent)
+      .min(1, 'Send at least one event.')
+      .max(MAX_PRESENCE_EVENTS, 'At most 500 events at once.'),
+  })
+  .strict();
+export type TPresenceEventsRequest = z.input<typeof ZPresenceEventsRequest>;
+
+/** Per event, in the order sent: applied, a repeat of one already applied, or refused with why. */
+export const ZPresenceEventsResult = z
+  .object({
+    results: z.array(
+      z.object({
+        source_id: ZText,
+        outcome: z.enum(['applied', 'duplicate', 'unknown_user', 'refused']),
+        message: ZText.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'PresenceEventsResult' });
+export type TPresenceEventsResult = z.infer<typeof ZPresenceEventsResult>;
+
+/** `POST /api/presence/heartbeat/`: an open session stays open while heartbeats arrive. */
+export const ZPresenceHeartbeatRequest = z.object({ username: ZText.trim().min(1).max(150) }).strict();
+/** Its answer: the open session was kept alive, there was none, or the username was refused or unknown. */
+export const ZPresenceHeartbeatResult = z
+  .object({ username: ZText, outcome: z.enum(['alive', 'offline', 'unknown_user', 'refused']) })
+  .meta({ id: 'PresenceHeartbeatResult' });
+export type TPresenceHeartbeatResult = z.infer<typeof ZPresenceHeartbeatResult>;
+
+// ---------------------------------------------------------------- integration keys (ADMIN)
+
+export const ZIntegrationKeyRequest = z
+  .object({ name: textOr('Name the integration.').trim().min(1, 'Name the integration.').max(80) })
+  .strict();
+export const ZIntegrationKey = z
+  .object({
+    id: z.number().int().max(INT4_MAX),
+    name: ZText,
+    /** The first characters, to recognise it; the key itself is shown once, at creation. */
+    prefix: ZText,
+    created_at: ZText,
+    last_used_at: ZText.nullable(),
+    revoked_at: ZText.nullable(),
+  })
+  .meta({ id: 'IntegrationKey' });
+export type TIntegrationKey = z.infer<typeof ZIntegrationKey>;
+export const ZIntegrationKeyList = z.array(ZIntegrationKey);
+/** The answer to creating one: the only time the secret is shown. */
+export const ZNewIntegrationKey = ZIntegrationKey.extend({ key: ZText });
+export type TNewIntegrationKey = z.infer<typeof ZNewIntegrationKey>;
+
+/** Each user decides whether a followed interpreter coming online notifies them. */
+export const ZFollowSettings = z.object({ notify_when_online: z.boolean() }).strict();
+export type TFollowSettings = z.infer<typeof ZFollowSettings>;
