@@ -12,5 +12,6 @@ export * from './live/messages.js';
 export * from './tickets/index.js';
 export * from './leaves/index.js';
 export * from './interpreters/index.js';
+export * from './wfm/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

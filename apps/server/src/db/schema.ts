@@ -265,6 +265,28 @@ export interface PresenceSessionsTable {
   source: 'agent' | 'integration' | 'self';
 }
 
+export interface ShiftsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** DATE, read as text (YYYY-MM-DD). */
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  note: Generated<string>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface StaffingRequirementsTable {
+  language_key: string;
+  language: string;
+  hours: number[];
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   tickets: TicketsTable;
@@ -284,6 +306,8 @@ export interface DB {
   integration_keys: IntegrationKeysTable;
   presence_events: PresenceEventsTable;
   presence_sessions: PresenceSessionsTable;
+  shifts: ShiftsTable;
+  staffing_requirements: StaffingRequirementsTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;

@@ -73,6 +73,21 @@ const ZEnv = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   /** An open presence session with no sign of life for longer than this is closed at its last one. */
   PRESENCE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
+   * The portal's wall clock (IANA name): the days of WFM, shifts written as HH:MM, "today".
+   * Shifts keep the instants computed when they were written; change it before planning.
+   */
+  TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as UTC or Asia/Riyadh'),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

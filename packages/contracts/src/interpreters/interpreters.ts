@@ -140,3 +140,12 @@ export type TNewIntegrationKey = z.infer<typeof ZNewIntegrationKey>;
 /** Each user decides whether a followed interpreter coming online notifies them. */
 export const ZFollowSettings = z.object({ notify_when_online: z.boolean() }).strict();
 export type TFollowSettings = z.infer<typeof ZFollowSettings>;
+
+/** One key for a pair whichever order it is written in (`arabic↔english`): to match, count and dedupe pairs. */
+export function languagePairKey(pair: string): string {
+  return pair
+    .split('↔')
+    .map((s) => s.trim().toLowerCase())
+    .sort()
+    .join('↔');
+}

@@ -1,0 +1,2 @@
+export * from './wfm.js';
+export * from './wfm-access.js';
