@@ -21,6 +21,8 @@ export interface TestServer extends RunningServer {
   logs: string[];
   api: Api;
   login(username: string, password?: string): Promise<string>;
+  /** A demo user's token, signed in once per server and reused (tests that sign out use `login`). */
+  token(user: string | { username: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startTestServer(env: Record<string, string> = {}, webDist?
   const logger = pino(loggerOptions('trace') as pino.LoggerOptions, sink);
   const server = await startServer(config, { loggerInstance: logger, webDist });
   const api = makeApi(server.url);
+  const tokens = new Map<string, Promise<string>>();
   return Object.assign(server, {
     config,
     logs,
@@ -115,6 +118,11 @@ export async function startTestServer(env: Record<string, string> = {}, webDist?
       const res = await api<{ access: string }>('POST', '/api/auth/jwt/login/', { body: { username, password } });
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.access;
+    },
+    token(user: string | { username: string }) {
+      const name = typeof user === 'string' ? user : user.username;
+      if (!tokens.has(name)) tokens.set(name, this.login(name));
+      return tokens.get(name)!;
     },
     async stop() {
       await server.close();

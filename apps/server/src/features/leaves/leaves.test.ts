@@ -17,7 +17,6 @@ import { addDays } from './leave-rules.js';
 
 let s: TestServer;
 let make: Factories;
-const tokens = new Map<string, string>();
 const types = new Map<string, number>();
 
 beforeAll(async () => {
@@ -28,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-async function as(user: string | Pick<UserRow, 'username'>): Promise<string> {
-  const name = typeof user === 'string' ? user : user.username;
-  if (!tokens.has(name)) tokens.set(name, await s.login(name));
-  return tokens.get(name)!;
-}
+const as = (who: string | { username: string }) => s.token(who);
 
 const call = async (who: string | UserRow, method: string, url: string, body?: unknown) =>
   s.api(method, url, { token: await as(who), body });

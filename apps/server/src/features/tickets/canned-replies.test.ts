@@ -6,16 +6,12 @@ import { uniqueViolationField } from '../../lib/errors.js';
 import { CANNED_SHORTCUT_INDEX, insertCannedReply } from './canned-replies.repository.js';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(() => s?.stop());
 
-async function as(username: string): Promise<string> {
-  if (!tokens.has(username)) tokens.set(username, await s.login(username));
-  return tokens.get(username)!;
-}
+const as = (who: string | { username: string }) => s.token(who);
 
 const list = async (who: string, department?: string) => {
   const res = await s.api('GET', `/api/user/canned-replies/${department ? `?department=${department}` : ''}`, {

@@ -20,7 +20,6 @@ import { openSocket, ready, startTestServer, type TestServer, type TestSocket } 
 
 let s: TestServer;
 let make: Factories;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   s = await startTestServer();
   make = factories(s.database.db);
@@ -28,11 +27,7 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 /** One sign-in per user for the whole file (demo and factory users share DEMO_PASSWORD). */
-async function as(who: string | UserRow): Promise<string> {
-  const username = typeof who === 'string' ? who : who.username;
-  if (!tokens.has(username)) tokens.set(username, await s.login(username));
-  return tokens.get(username)!;
-}
+const as = (who: string | { username: string }) => s.token(who);
 
 const person = (user_type: TUserType, first_name: string, last_name = 'Tester') =>
   make.user({ user_type, first_name, last_name });

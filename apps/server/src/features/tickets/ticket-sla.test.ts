@@ -5,16 +5,12 @@ import { startScheduler } from '../../lib/scheduler.js';
 import { escalateSlaBreaches } from './sla-escalation.js';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(() => s?.stop());
 
-async function as(username: string): Promise<string> {
-  if (!tokens.has(username)) tokens.set(username, await s.login(username));
-  return tokens.get(username)!;
-}
+const as = (who: string | { username: string }) => s.token(who);
 
 const getTargets = async (who: string, department: string) =>
   s.api('GET', `/api/user/ticket-sla/?department=${encodeURIComponent(department)}`, { token: await as(who) });

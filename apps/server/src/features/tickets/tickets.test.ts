@@ -10,17 +10,13 @@ import {
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
 
 let s: TestServer;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   s = await startTestServer();
 });
 afterAll(() => s?.stop());
 
 /** One sign-in per demo user for the whole file. */
-async function as(username: string): Promise<string> {
-  if (!tokens.has(username)) tokens.set(username, await s.login(username));
-  return tokens.get(username)!;
-}
+const as = (who: string | { username: string }) => s.token(who);
 
 // ---- sample files: the type is decided by these bytes, whatever the name says
 const PNG = Buffer.from(
