@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,7 +8,6 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAX_PAST_START_DAYS,
@@ -24,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
@@ -151,85 +149,74 @@ export function LeaveForm() {
           alignItems: 'start',
         }}
       >
-        <Card>
-          <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-            <Stack
-              component="form"
-              noValidate
-              spacing={2.5}
-              onSubmit={submit}
-              aria-label={t('pages.createLeave')}
-              {...attachments.formProps}
-            >
-              <FormTextField control={control} name="leave_type" label={t('leaves.fields.type')} select required>
-                {types.map((option) => (
-                  <MenuItem key={option.id} value={option.id}>
-                    {leaveTypeName(t, option)}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <LeaveDateRange
-                start={fields.start_date ?? ''}
-                end={fields.end_date ?? ''}
-                onStart={(iso) => setValue('start_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
-                onEnd={(iso) => setValue('end_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
-                errors={{ start: formState.errors.start_date?.message, end: formState.errors.end_date?.message }}
-                minDate={earliestStart()}
-                disabled={isLoading}
-              />
-              {halfDayOffered || formState.errors.half_day ? (
-                <Controller
-                  control={control}
-                  name="half_day"
-                  render={({ field, fieldState }) => (
-                    <FormControl error={!!fieldState.error}>
-                      <FormLabel id={halfDayLabel}>{t('leaves.fields.halfDay')}</FormLabel>
-                      <RadioGroup
-                        row
-                        aria-labelledby={halfDayLabel}
-                        name={field.name}
-                        value={field.value}
-                        onChange={(_e, value) => field.onChange(value)}
-                      >
-                        <FormControlLabel value="" control={<Radio />} label={t('leaves.halfDay.none')} />
-                        <FormControlLabel value="first" control={<Radio />} label={t('leaves.halfDay.first')} />
-                        <FormControlLabel value="second" control={<Radio />} label={t('leaves.halfDay.second')} />
-                      </RadioGroup>
-                      {fieldState.error?.message ? (
-                        <FormHelperText>{translateServerText(fieldState.error.message)}</FormHelperText>
-                      ) : null}
-                    </FormControl>
-                  )}
-                />
-              ) : null}
-              <FormTextField
-                control={control}
-                name="reason"
-                label={t('leaves.fields.reason')}
-                helperText={t('leaves.create.reasonHelp')}
-                multiline
-                minRows={3}
-                slotProps={{ htmlInput: { dir: 'auto' } }}
-              />
-              <Box>
-                <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
-                {needsDocument ? (
-                  <Alert severity="info" sx={{ mt: 1 }}>
-                    {t('leaves.create.documentNeeded', { count: type.attachment_required_after_days ?? 0 })}
-                  </Alert>
-                ) : null}
-              </Box>
-              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                <Button component={Link} to={LEAVE_PATHS.submitted} color="inherit">
-                  {t('leaves.create.cancel')}
-                </Button>
-                <Button type="submit" variant="contained" loading={isLoading}>
-                  {t('leaves.create.submit')}
-                </Button>
-              </Box>
-            </Stack>
-          </CardContent>
-        </Card>
+        <FormCard label={t('pages.createLeave')} onSubmit={submit} {...attachments.formProps}>
+          <FormTextField control={control} name="leave_type" label={t('leaves.fields.type')} select required>
+            {types.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {leaveTypeName(t, option)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <LeaveDateRange
+            start={fields.start_date ?? ''}
+            end={fields.end_date ?? ''}
+            onStart={(iso) => setValue('start_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
+            onEnd={(iso) => setValue('end_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
+            errors={{ start: formState.errors.start_date?.message, end: formState.errors.end_date?.message }}
+            minDate={earliestStart()}
+            disabled={isLoading}
+          />
+          {halfDayOffered || formState.errors.half_day ? (
+            <Controller
+              control={control}
+              name="half_day"
+              render={({ field, fieldState }) => (
+                <FormControl error={!!fieldState.error}>
+                  <FormLabel id={halfDayLabel}>{t('leaves.fields.halfDay')}</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby={halfDayLabel}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(_e, value) => field.onChange(value)}
+                  >
+                    <FormControlLabel value="" control={<Radio />} label={t('leaves.halfDay.none')} />
+                    <FormControlLabel value="first" control={<Radio />} label={t('leaves.halfDay.first')} />
+                    <FormControlLabel value="second" control={<Radio />} label={t('leaves.halfDay.second')} />
+                  </RadioGroup>
+                  {fieldState.error?.message ? (
+                    <FormHelperText>{translateServerText(fieldState.error.message)}</FormHelperText>
+                  ) : null}
+                </FormControl>
+              )}
+            />
+          ) : null}
+          <FormTextField
+            control={control}
+            name="reason"
+            label={t('leaves.fields.reason')}
+            helperText={t('leaves.create.reasonHelp')}
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { dir: 'auto' } }}
+          />
+          <Box>
+            <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
+            {needsDocument ? (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t('leaves.create.documentNeeded', { count: type.attachment_required_after_days ?? 0 })}
+              </Alert>
+            ) : null}
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <Button component={Link} to={LEAVE_PATHS.submitted} color="inherit">
+              {t('leaves.create.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={isLoading}>
+              {t('leaves.create.submit')}
+            </Button>
+          </Box>
+        </FormCard>
         <LeaveQuotePanel quote={quote.quote} loading={quote.loading} problem={quote.problem} />
       </Box>
     </LeaveDatesProvider>

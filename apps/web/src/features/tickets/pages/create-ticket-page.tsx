@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   isStaff,
@@ -19,6 +16,7 @@ import { useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -65,68 +63,57 @@ export function CreateTicketPage() {
   return (
     <PageContainer maxWidth="md">
       <PageHeader title={t('pages.ticketCreate')} subtitle={t('tickets.create.intro')} />
-      <Card>
-        <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Stack
-            component="form"
-            noValidate
-            spacing={2.5}
-            onSubmit={submit}
-            aria-label={t('pages.ticketCreate')}
-            {...attachments.formProps}
+      <FormCard label={t('pages.ticketCreate')} onSubmit={submit} {...attachments.formProps}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="department"
+            label={t('tickets.fields.department')}
+            helperText={t('tickets.create.departmentHelp')}
+            select
+            required
           >
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-              <FormTextField
-                control={control}
-                name="department"
-                label={t('tickets.fields.department')}
-                helperText={t('tickets.create.departmentHelp')}
-                select
-                required
-              >
-                {STAFF_DEPARTMENTS.map((d) => (
-                  <MenuItem key={d} value={d}>
-                    {d}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <FormTextField control={control} name="priority" label={t('tickets.fields.priority')} select>
-                {TICKET_PRIORITIES.map((p) => (
-                  <MenuItem key={p} value={p}>
-                    {t(`tickets.priorities.${p}`)}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Box>
-            <FormTextField
-              control={control}
-              name="subject"
-              label={t('tickets.fields.subject')}
-              required
-              autoFocus
-              slotProps={{ htmlInput: { dir: 'auto' } }}
-            />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('tickets.fields.description')}
-              required
-              multiline
-              minRows={5}
-              slotProps={{ htmlInput: { dir: 'auto' } }}
-            />
-            <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
-            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-              <Button component={Link} to="/" color="inherit">
-                {t('tickets.create.cancel')}
-              </Button>
-              <Button type="submit" variant="contained" loading={isLoading}>
-                {t('tickets.create.submit')}
-              </Button>
-            </Box>
-          </Stack>
-        </CardContent>
-      </Card>
+            {STAFF_DEPARTMENTS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {d}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField control={control} name="priority" label={t('tickets.fields.priority')} select>
+            {TICKET_PRIORITIES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`tickets.priorities.${p}`)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Box>
+        <FormTextField
+          control={control}
+          name="subject"
+          label={t('tickets.fields.subject')}
+          required
+          autoFocus
+          slotProps={{ htmlInput: { dir: 'auto' } }}
+        />
+        <FormTextField
+          control={control}
+          name="description"
+          label={t('tickets.fields.description')}
+          required
+          multiline
+          minRows={5}
+          slotProps={{ htmlInput: { dir: 'auto' } }}
+        />
+        <AttachmentPicker attachments={attachments} error={filesError} disabled={isLoading} />
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={Link} to="/" color="inherit">
+            {t('tickets.create.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {t('tickets.create.submit')}
+          </Button>
+        </Box>
+      </FormCard>
     </PageContainer>
   );
 }
