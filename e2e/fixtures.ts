@@ -77,3 +77,11 @@ export async function expectAccessible(page: Page, where: string) {
     where,
   ).toEqual([]);
 }
+
+/** Clicks the header's "Legacy Dashboard" link and answers the tab it opens (at /admin). */
+export async function openLegacyDashboard(page: Page): Promise<Page> {
+  const link = page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /Legacy Dashboard/ });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(tab).toHaveURL(/\/admin$/);
+  return tab;
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createAccount, expect, signIn, signInAs, test, tokenOf } from './fixtures';
+import { createAccount, expect, openLegacyDashboard, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /**
  * Issue 11's "done when" walkthrough, one test per step, each asserting what the user sees.
@@ -160,12 +160,7 @@ test.describe('issue 11 walkthrough', () => {
 
   test('"Legacy Dashboard" as HR opens a page saying the console is for ADMIN, with a link home', async ({ page }) => {
     await signIn(page, 'hr');
-    const link = page
-      .getByRole('banner')
-      .getByRole('navigation')
-      .getByRole('link', { name: /Legacy Dashboard/ });
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await expect(tab).toHaveURL(/\/admin$/);
+    const tab = await openLegacyDashboard(page);
     await expect(tab.getByRole('heading', { level: 1, name: 'The accounts console is for ADMIN' })).toBeVisible();
     await expect(tab.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
     await tab.getByRole('link', { name: 'Go to Home' }).click();
