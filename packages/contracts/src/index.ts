@@ -13,5 +13,7 @@ export * from './tickets/index.js';
 export * from './leaves/index.js';
 export * from './interpreters/index.js';
 export * from './wfm/index.js';
+export * from './kpi/index.js';
+export * from './reports/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

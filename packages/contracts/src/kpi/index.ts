@@ -1,0 +1,3 @@
+export * from './kpi.js';
+export * from './kpi-access.js';
+export * from './kpi-periods.js';

@@ -1,0 +1,2 @@
+export * from './reports.js';
+export * from './report-access.js';
