@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007-help-desk.js';
 import * as m0008 from './migrations/0008-leaves.js';
 import * as m0009 from './migrations/0009-interpreters-presence.js';
 import * as m0010 from './migrations/0010-wfm.js';
+import * as m0011 from './migrations/0011-kpi-reports.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-leaves': m0008,
   '0009-interpreters-presence': m0009,
   '0010-wfm': m0010,
+  '0011-kpi-reports': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

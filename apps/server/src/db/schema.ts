@@ -287,6 +287,81 @@ export interface StaffingRequirementsTable {
   updated_at: Generated<Date>;
 }
 
+export interface KpiDefinitionsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  unit: 'percent' | 'count' | 'seconds' | 'score';
+  direction: 'higher' | 'lower';
+  /** NUMERIC, read as a number (db/database.ts). */
+  target: number;
+  weight: number;
+  period: 'weekly' | 'monthly';
+  applies_to: string[];
+  is_active: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface KpiRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  kpi_id: number;
+  /** DATE, read as text (YYYY-MM-DD). */
+  period_start: string;
+  value: number;
+  note: Generated<string>;
+  entered_by: number | null;
+  entered_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface KpiRecordHistoryTable {
+  id: Generated<number>;
+  record_id: number;
+  value: number;
+  note: string;
+  changed_by: number | null;
+  changed_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface KpiRemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  kpi_id: number;
+  period_start: string;
+  kind: 'manual' | 'due' | 'escalated';
+  sent_by: number | null;
+  sent_at: Generated<Date>;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  author_id: number;
+  title: string;
+  type: 'evaluation' | 'incident' | 'coaching' | 'monthly_summary';
+  status: Generated<'draft' | 'submitted' | 'superseded'>;
+  period_from: string;
+  period_to: string;
+  body: Generated<string>;
+  supersedes_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ReportSubjectsTable {
+  report_id: number;
+  user_id: number;
+}
+
+export interface ReportAttachmentsTable {
+  id: Generated<number>;
+  report_id: number;
+  file_id: number;
+}
+
 export interface DB {
   files: FilesTable;
   tickets: TicketsTable;
@@ -308,6 +383,13 @@ export interface DB {
   presence_sessions: PresenceSessionsTable;
   shifts: ShiftsTable;
   staffing_requirements: StaffingRequirementsTable;
+  kpi_definitions: KpiDefinitionsTable;
+  kpi_records: KpiRecordsTable;
+  kpi_record_history: KpiRecordHistoryTable;
+  kpi_reminders: KpiRemindersTable;
+  reports: ReportsTable;
+  report_subjects: ReportSubjectsTable;
+  report_attachments: ReportAttachmentsTable;
   ws_tickets: WsTicketsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
