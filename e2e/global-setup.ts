@@ -40,6 +40,11 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Each test signs in afresh; the throttle must not trip on a suite's worth of logins.
       LOGIN_MAX_FAILURES: '1000',
+      // The demo feed would bring interpreters online under the journeys' feet (and ring
+      // manager.wfm's bell): journeys send their own presence events.
+      PRESENCE_DEMO_FEED: '0',
+      // Likewise the KPI reminders, due for the demo's missing values late in each week.
+      KPI_REMINDERS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

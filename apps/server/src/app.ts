@@ -34,6 +34,9 @@ import { eventLogsRoutes } from './features/event-logs/index.js';
 import { helpDeskSettingsRoutes, ticketsRoutes } from './features/tickets/index.js';
 import { leavesRoutes } from './features/leaves/index.js';
 import { authenticateIntegrationKey, interpretersRoutes } from './features/interpreters/index.js';
+import { wfmRoutes } from './features/wfm/index.js';
+import { kpiRoutes } from './features/kpi/index.js';
+import { reportsRoutes } from './features/reports/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +138,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // Whatever a route had set up for success (text/html, a CSV or PDF attachment), the
+    // error answers in the API's JSON shape; else Fastify refuses the object (a raw 500).
+    void reply.type('application/json; charset=utf-8').removeHeader('content-disposition');
     if (err instanceof ApiError) {
       if (err.headers) void reply.headers(err.headers);
       return reply.status(err.statusCode).send(err.toBody());
@@ -252,6 +258,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(leavesRoutes, { prefix: '/api' });
   // Interpreters board, presence feed (integration keys) and /ws/interpreters/.
   await app.register(interpretersRoutes, { prefix: '/api' });
+  // Shifts, the day board, history and required staffing.
+  await app.register(wfmRoutes, { prefix: '/api' });
+  // KPI definitions, values, scores, the missing list and scorecards.
+  await app.register(kpiRoutes, { prefix: '/api' });
+  // Manager reports (drafts, submit, supersede), their PDF and the per-department summaries; multipart for create/edit.
+  await app.register(reportsRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -6,8 +6,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { deleteExpiredSessions, resolveSigningSecret } from './features/auth/index.js';
 import { purgeOldNotifications } from './features/notifications/index.js';
 import { escalateSlaBreaches } from './features/tickets/index.js';
-import { expireSilentSessions } from './features/interpreters/index.js';
+import { expireSilentSessions, runDemoFeed } from './features/interpreters/index.js';
 import { countUsers } from './features/users/index.js';
+import { sendKpiReminders } from './features/kpi/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
@@ -50,7 +51,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Demo data only on an empty embedded database, or when asked explicitly: never
     // silently on a real PostgreSQL server.
     const seedDue = config.PORTAL_SEED_DEMO || (database.kind === 'embedded' && (await countUsers(database.db)) === 0);
-    const seeded = seedDue ? await seedDemo(database.db) : 0;
+    const seeded = seedDue ? await seedDemo(database.db, config.TIME_ZONE) : 0;
     const secret = await resolveSigningSecret({
       jwtSecret: config.JWT_SECRET,
       dataDir: config.DATA_DIR,
@@ -86,6 +87,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           ownTransactions: true,
           run: () => escalateSlaBreaches(app.ctx),
         },
+        // Demo only: plays the telephony platform for the demo cast; each change carries the
+        // minute's source_id, so with several servers it is applied once. The embedded
+        // database is the demo's (seeded on its first start), so the feed runs there too.
+        ...((config.PORTAL_SEED_DEMO || database.kind === 'embedded') && config.PRESENCE_DEMO_FEED
+          ? [{ name: 'presence.demo-feed', everyMs: 60_000, ownTransactions: true, run: () => runDemoFeed(app.ctx) }]
+          : []),
         // Every server runs it; a conditional update per session closes each one exactly once.
         {
           name: 'presence.expiry',
@@ -93,6 +100,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           ownTransactions: true,
           run: () => expireSilentSessions(app.ctx, config.PRESENCE_EXPIRY_MINUTES),
         },
+        // Every server runs it; a partial unique index tells each missing value once per kind.
+        ...(config.KPI_REMINDERS
+          ? [
+              {
+                name: 'kpi.reminders',
+                everyMs: 3600_000,
+                ownTransactions: true,
+                run: () => sendKpiReminders(app.ctx, new Date()),
+              },
+            ]
+          : []),
       ],
       app.log,
     );

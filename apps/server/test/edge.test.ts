@@ -190,3 +190,23 @@ describe('while the server closes', () => {
     );
   });
 });
+
+describe('an error after a route chose another content type', () => {
+  it("still answers in the JSON error shape (the web app's index.html vanishing mid-deploy)", async () => {
+    const web = tempDir('portal-web-');
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html></html>');
+    const app = await buildApp({ ctx: { ...s.app.ctx, config: { ...s.config, LOG_LEVEL: 'silent' } }, webDist: web });
+    extra.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    fs.rmSync(path.join(web, 'index.html'));
+    try {
+      const res = await fetch(`${url}/wfm/interpreter01`);
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ message: 'Internal server error.' });
+    } finally {
+      fs.rmSync(web, { recursive: true, force: true });
+    }
+  });
+});

@@ -893,6 +893,8 @@ const FINGERPRINTED = [
   'ticket_replies',
   'ticket_attachments',
   'portal_settings',
+  'shifts',
+  'staffing_requirements',
 ];
 
 /**

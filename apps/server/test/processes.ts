@@ -25,7 +25,16 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
 export async function spawnScript(file: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // The demo presence feed and the KPI reminders stay off: they would notify the demo cast mid-test.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PRESENCE_DEMO_FEED: '0',
+      KPI_REMINDERS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

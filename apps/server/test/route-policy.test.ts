@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
 import { insertKey } from '../src/features/interpreters/interpreters.repository.js';
+import * as wfm from '../src/features/wfm/wfm.repository.js';
+import * as kpi from '../src/features/kpi/kpi.repository.js';
 import { insertHoliday, insertType } from '../src/features/leaves/leaves.repository.js';
+import * as reports from '../src/features/reports/reports.repository.js';
+import { storeFile } from '../src/lib/files/index.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -141,8 +145,114 @@ beforeAll(async () => {
     created_by: null,
   });
   const board = (extra: Sample = {}): Sample => ({ insider: 'manager.wfm', outsider: 'hr', ...extra });
+  // Two shifts of interpreter01 (one to change, one to remove) and a staffing row to remove.
+  const planner = (await s.api('GET', '/api/users/manager.wfm/', { token: await s.login('hr') })).body as {
+    id: number;
+  };
+  const interpreter01 = (await s.api('GET', '/api/users/interpreter01/', { token: await s.login('hr') })).body as {
+    id: number;
+  };
+  const policyShift = (date: string) =>
+    wfm.insertShift(
+      s.database.db,
+      { user_id: interpreter01.id, date, start: '08:00', end: '16:00', note: '' },
+      'UTC',
+      planner.id,
+    );
+  const [shiftToChange, shiftToRemove] = [await policyShift('2031-01-02'), await policyShift('2031-01-03')];
+  await wfm.upsertStaffing(s.database.db, 'policy↔remove', 'Policy↔Remove', Array(24).fill(1), planner.id);
+  // A KPI for interpreters with one value of interpreter01: QUALITY scores it, HR sees none of it.
+  const kpiBody = (name: string) => ({
+    name,
+    unit: 'percent' as const,
+    direction: 'higher' as const,
+    target: 90,
+    weight: 1,
+    period: 'monthly' as const,
+    applies_to: ['INTERPRETER'],
+  });
+  const policyKpi = await kpi.insertDefinition(s.database.db, { ...kpiBody('Policy KPI'), created_by: null });
+  const [policyRecord] = await kpi.insertRecords(s.database.db, [
+    { user_id: interpreter01.id, kpi_id: policyKpi.id, period_start: '2020-01-01', value: 90, entered_by: null },
+  ]);
+  const scorer = (extra: Sample = {}): Sample => ({ insider: 'quality', outsider: 'hr', ...extra });
+  // manager.it's reports about `it`: one submitted with a file (the G.I director reads it; HR does
+  // not), two drafts (one to change, one to delete).
+  const reportAuthor = (await s.api('GET', '/api/users/manager.it/', { token: await s.login('hr') })).body as {
+    id: number;
+  };
+  const [itUserRow] = await reports.findPeople(s.database.db, ['it']);
+  const policyReport = async (submitted: boolean) => {
+    const id = await reports.insertReport(
+      s.database.db,
+      reportAuthor.id,
+      {
+        title: 'Policy report',
+        type: 'incident',
+        period_from: '2026-01-05',
+        period_to: '2026-01-05',
+        body: '<p>x</p>',
+      },
+      null,
+    );
+    await reports.replaceSubjects(s.database.db, id, [itUserRow!.id]);
+    if (submitted) await reports.markSubmitted(s.database.db, id);
+    return id;
+  };
+  const [reportRead, reportToChange, reportToDelete] = [
+    await policyReport(true),
+    await policyReport(false),
+    await policyReport(false),
+  ];
+  const reportFile = await storeFile(
+    s.database.db,
+    { filename: 'policy.png', data: TINY_PNG, contentType: 'image/png' },
+    reportAuthor.id,
+  );
+  await reports.linkAttachment(s.database.db, reportRead, reportFile.id);
+  const reportAttachment = (await reports.findReport(s.database.db, reportRead))!.attachments[0]!.id;
+  const reportBody = {
+    title: 'Policy report',
+    type: 'incident',
+    subjects: ['it'],
+    period_from: '2026-01-05',
+    period_to: '2026-01-05',
+  };
+  const reportReader = (extra: Sample = {}): Sample => ({ insider: 'director.gi', outsider: 'hr', ...extra });
+  const reportAuthorOnly = (extra: Sample = {}): Sample => ({ insider: 'manager.it', outsider: 'hr', ...extra });
   samples = {
     ...leaveSamples(),
+    'POST /api/reports/': { body: reportBody, insider: 'manager.it', outsider: 'it' },
+    'GET /api/reports/': {},
+    'GET /api/reports/summary/': reportReader({ path: '/api/reports/summary/?from=2026-01-01&to=2026-01-31' }),
+    'GET /api/reports/summary/export.csv': reportReader({
+      path: '/api/reports/summary/export.csv?from=2026-01-01&to=2026-01-31',
+    }),
+    'GET /api/reports/:id/': reportReader({ path: `/api/reports/${reportRead}/` }),
+    'PUT /api/reports/:id/': reportAuthorOnly({ path: `/api/reports/${reportToChange}/`, body: reportBody }),
+    'DELETE /api/reports/:id/': reportAuthorOnly({ path: `/api/reports/${reportToDelete}/` }),
+    'GET /api/reports/:id/attachments/:attachmentId/': reportReader({
+      path: `/api/reports/${reportRead}/attachments/${reportAttachment}/`,
+    }),
+    'GET /api/reports/:id/pdf/': reportReader({ path: `/api/reports/${reportRead}/pdf/` }),
+    'GET /api/kpi/definitions/': scorer(),
+    'POST /api/kpi/definitions/': scorer({ body: kpiBody('Policy KPI new') }),
+    'PUT /api/kpi/definitions/:id/': scorer({
+      path: `/api/kpi/definitions/${policyKpi.id}/`,
+      body: kpiBody('Policy KPI'),
+    }),
+    'POST /api/kpi/records/': scorer({
+      body: { username: 'interpreter01', kpi: policyKpi.id, period: '2020-02-10', value: 88 },
+    }),
+    'GET /api/kpi/records/:id/': scorer({ path: `/api/kpi/records/${policyRecord}/` }),
+    'PUT /api/kpi/records/:id/': scorer({ path: `/api/kpi/records/${policyRecord}/`, body: { value: 91 } }),
+    'GET /api/kpi/scores/': scorer(),
+    'GET /api/kpi/scores/export.csv': scorer(),
+    'GET /api/kpi/missing/': scorer(),
+    'POST /api/kpi/missing/remind/': scorer({
+      body: { items: [{ username: 'interpreter01', kpi: policyKpi.id, period: '2020-03-01' }] },
+    }),
+    'GET /api/kpi/users/:username/scorecard/': scorer({ path: '/api/kpi/users/interpreter01/scorecard/' }),
     'GET /api/user/interpreters/': board(),
     'POST /api/user/follow/': board({ body: { username: 'interpreter02', follow: true } }),
     'PUT /api/user/interpreters/:username/profile/': board({
@@ -158,6 +268,24 @@ beforeAll(async () => {
       },
     },
     'POST /api/presence/heartbeat/': { body: { username: 'interpreter01' } },
+    'GET /api/wfm/shifts/': board({ path: '/api/wfm/shifts/?from=2031-01-01&to=2031-01-31' }),
+    'POST /api/wfm/shifts/': board({
+      body: { username: 'interpreter01', date: '2031-01-01', start: '08:00', end: '16:00' },
+    }),
+    'POST /api/wfm/shifts/import/': board({
+      body: { csv: 'username,date,start,end\ninterpreter01,2031-01-04,08:00,16:00\n', dry_run: true },
+    }),
+    'PUT /api/wfm/shifts/:id/': board({
+      path: `/api/wfm/shifts/${shiftToChange}/`,
+      body: { start: '09:00', end: '17:00' },
+    }),
+    'DELETE /api/wfm/shifts/:id/': board({ path: `/api/wfm/shifts/${shiftToRemove}/` }),
+    'GET /api/wfm/day/': board(),
+    'GET /api/wfm/day/export.csv': board(),
+    'GET /api/wfm/users/:username/history/': board({ path: '/api/wfm/users/interpreter01/history/' }),
+    'GET /api/wfm/staffing/': board(),
+    'PUT /api/wfm/staffing/': board({ body: { language: 'Arabic↔English', hours: Array(24).fill(2) }, insider: 'rtm' }),
+    'DELETE /api/wfm/staffing/': board({ path: '/api/wfm/staffing/?language=Remove%E2%86%94Policy', insider: 'rtm' }),
     'GET /api/admin/integration-keys/': { insider: 'admin', outsider: 'hr' },
     'POST /api/admin/integration-keys/': { body: { name: 'Policy integration' }, insider: 'admin', outsider: 'hr' },
     'DELETE /api/admin/integration-keys/:id/': {

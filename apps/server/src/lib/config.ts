@@ -73,6 +73,12 @@ const ZEnv = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   /** An open presence session with no sign of life for longer than this is closed at its last one. */
   PRESENCE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** With the demo data (PORTAL_SEED_DEMO, or the embedded database): a feed plays the telephony platform for interpreter01…20 (0 turns it off). */
+  PRESENCE_DEMO_FEED: bool.default(true),
+  /** Days before a KPI period closes when whoever enters its missing values is reminded. */
+  KPI_REMINDER_DAYS: z.coerce.number().int().min(0).max(27).default(2),
+  /** The automatic KPI reminders and escalations (0 turns the hourly job off; one-click reminders stay). */
+  KPI_REMINDERS: bool.default(true),
   /**
    * The portal's wall clock (IANA name): the days of WFM, shifts written as HH:MM, "today".
    * Shifts keep the instants computed when they were written; change it before planning.

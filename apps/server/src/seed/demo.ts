@@ -1,5 +1,12 @@
 import {
+  canScoreKpi,
   isWorkingDay,
+  KPI_UNIT_RANGES,
+  periodEnd,
+  periodStart,
+  shiftPeriod,
+  type TKpiUnit,
+  languagePairKey,
   STAFF_DEPARTMENTS,
   workingDaysByYear,
   DEFAULT_WEEKEND_DAYS,
@@ -14,6 +21,11 @@ import * as interpreters from '../features/interpreters/interpreters.repository.
 import { deriveSessions } from '../features/interpreters/presence-rules.js';
 import * as presence from '../features/interpreters/presence.repository.js';
 import * as leaves from '../features/leaves/leaves.repository.js';
+import * as wfm from '../features/wfm/wfm.repository.js';
+import * as kpi from '../features/kpi/kpi.repository.js';
+import * as reports from '../features/reports/reports.repository.js';
+import { storeFile } from '../lib/files/index.js';
+import { localDay } from '../features/kpi/kpi-scoring.js';
 import { insertCannedReply, type CannedReplyValues } from '../features/tickets/canned-replies.repository.js';
 import { upsertSlaTargets, type SlaTargetRow } from '../features/tickets/ticket-sla.repository.js';
 import { countUsers, insertUsers } from '../features/users/index.js';
@@ -389,12 +401,341 @@ async function seedInterpreters(db: Database): Promise<void> {
           ]),
     ]);
     await presence.insertEvents(db, events);
-    await presence.insertSessions(db, userId, deriveSessions(events));
+    // The open ones were seen just now: they last the expiry time (or, with the demo feed, on).
+    const sessions = deriveSessions(events).map((x) => (x.ended_at ? x : { ...x, last_seen_at: new Date(now) }));
+    await presence.insertSessions(db, userId, sessions);
   }
 }
 
-/** Seeds the demo cast into an empty users table; answers how many were created. */
-export async function seedDemo(db: Database): Promise<number> {
+/** Required online interpreters at the busiest hour, per demo pair. */
+const DEMO_PEAKS: Record<string, number> = {
+  'Arabic↔English': 5,
+  'Arabic↔French': 3,
+  'Arabic↔Turkish': 2,
+  'Arabic↔Urdu': 2,
+  'English↔Spanish': 2,
+};
+/** The day's shape of demand (share of the peak per hour): quiet nights, a full working day, a lighter evening. */
+const DEMAND_CURVE = [
+  0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 0.6, 0.6, 0.6, 0.6, 0.3, 0.3, 0.3, 0.3,
+];
+
+/**
+ * Shifts for the 20 interpreters with presence, 14 days back and 14 ahead, and required
+ * staffing for the five pairs. Past days follow the presence feed: 08:00–16:00 on the days
+ * they worked (its jitter and breaks give adherence around 85–95 % with a few late starts
+ * and early leaves), and today a shift around each one's first sign of life. Ahead, a day
+ * off a week; three work evenings (16:00–00:00) and one nights (22:00–06:00).
+ */
+async function seedWfm(db: Database, timeZone: string): Promise<void> {
+  const planner = await findUserByUsername(db, 'manager.wfm');
+  if (!planner) return;
+  const wall = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  /** An instant as the portal's wall clock: its date and minutes since midnight. */
+  const local = (at: Date) => {
+    const p = Object.fromEntries(wall.formatToParts(at).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+  };
+  const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const today = local(new Date()).date;
+  const dayAt = (d: number) => new Date(Date.parse(`${today}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+  const rows: wfm.ImportRow[] = [];
+  for (let i = 0; i < 20; i++) {
+    const user = await findUserByUsername(db, `interpreter${String(i + 1).padStart(2, '0')}`);
+    if (!user) continue;
+    const firstIn = new Map<string, number>();
+    for (const s of await presence.sessionsOf(db, user.id)) {
+      const at = local(s.started_at);
+      if (!firstIn.has(at.date)) firstIn.set(at.date, at.minutes);
+    }
+    const shift = (date: string, start: string, end: string) =>
+      rows.push({ user_id: user.id, date, start, end, note: '' });
+    for (let d = -14; d < 0; d++) if (firstIn.has(dayAt(d))) shift(dayAt(d), '08:00', '16:00');
+    // Today: planned around when they came (to the quarter hour), eight hours.
+    const cameToday = firstIn.get(today);
+    if (cameToday !== undefined && Math.round(cameToday / 15) * 15 < 1440) {
+      const start = Math.round(cameToday / 15) * 15;
+      shift(today, hhmm(start), hhmm(start + 480));
+    }
+    for (let d = 1; d <= 14; d++) {
+      if ((d + i) % 7 === 0) continue;
+      if (i < 16) shift(dayAt(d), '08:00', '16:00');
+      else if (i < 19) shift(dayAt(d), '16:00', '00:00');
+      else shift(dayAt(d), '22:00', '06:00');
+    }
+  }
+  await wfm.upsertShifts(db, rows, timeZone, planner.id);
+  for (const [language, peak] of Object.entries(DEMO_PEAKS)) {
+    const hours = DEMAND_CURVE.map((share) => Math.round(peak * share));
+    await wfm.upsertStaffing(db, languagePairKey(language), language, hours, planner.id);
+  }
+}
+
+type DemoKpi = Omit<Parameters<typeof kpi.insertDefinition>[1], 'created_by'> & {
+  /** A believable value for person `i` in period `p` (0 = current, 1 = the one before, …). */
+  value: (i: number, p: number) => number;
+};
+
+/** Deterministic wobble in [-1, 1] for person `i`, period `p` and KPI `k`. */
+const wobble = (i: number, p: number, k: number) => Math.sin(i * 12.9898 + p * 78.233 + k * 37.719);
+
+const DEMO_KPIS: DemoKpi[] = [
+  {
+    name: 'Quality score',
+    description: 'Average of the call evaluations of the week (1–5).',
+    unit: 'score',
+    direction: 'higher',
+    target: 4,
+    weight: 3,
+    period: 'weekly',
+    applies_to: ['INTERPRETER'],
+    value: (i, p) => Math.round((3.9 + 0.6 * wobble(i, p, 1) - (i % 7 === 3 ? 0.6 : 0)) * 10) / 10,
+  },
+  {
+    name: 'Schedule adherence',
+    description: 'Share of scheduled time spent online as planned.',
+    unit: 'percent',
+    direction: 'higher',
+    target: 90,
+    weight: 2,
+    period: 'monthly',
+    applies_to: ['INTERPRETER'],
+    value: (i, p) => Math.round((89 + 6 * wobble(i, p, 2)) * 10) / 10,
+  },
+  {
+    name: 'Average handle time',
+    description: 'Seconds per call, talk and wrap-up together.',
+    unit: 'seconds',
+    direction: 'lower',
+    target: 300,
+    weight: 1,
+    period: 'monthly',
+    applies_to: ['INTERPRETER'],
+    value: (i, p) => Math.round(300 + 45 * wobble(i, p, 3)),
+  },
+  {
+    name: 'Calls handled',
+    description: 'Calls answered in the month.',
+    unit: 'count',
+    direction: 'higher',
+    target: 800,
+    weight: 2,
+    period: 'monthly',
+    applies_to: ['INTERPRETER'],
+    value: (i, p) => Math.round(780 + 120 * wobble(i, p, 4)),
+  },
+  {
+    name: 'Tickets resolved',
+    description: 'Tickets closed as resolved in the month.',
+    unit: 'count',
+    direction: 'higher',
+    target: 60,
+    weight: 2,
+    period: 'monthly',
+    applies_to: ['IT', 'OPERATION'],
+    value: (i, p) => Math.round(58 + 12 * wobble(i, p, 5)),
+  },
+  {
+    name: 'Customer satisfaction %',
+    description: 'Share of satisfied answers in the after-contact survey.',
+    unit: 'percent',
+    direction: 'higher',
+    target: 85,
+    weight: 3,
+    period: 'monthly',
+    applies_to: ['IT', 'OPERATION'],
+    value: (i, p) => Math.round((86 + 7 * wobble(i, p, 6)) * 10) / 10,
+  },
+  {
+    name: 'First response time',
+    description: 'Median seconds to the first answer on a ticket.',
+    unit: 'seconds',
+    direction: 'lower',
+    target: 1800,
+    weight: 1,
+    period: 'monthly',
+    applies_to: ['IT'],
+    value: (i, p) => Math.round(1700 + 400 * wobble(i, p, 7)),
+  },
+];
+
+/**
+ * KPI definitions (four for interpreters, three for IT and operations staff) and their
+ * values: the last six weeks and three months complete, the current week and month
+ * about two thirds in (so the missing list has rows), and a few values corrected
+ * (history). Interpreters' values are entered by `quality` (weekly) and `manager.wfm`
+ * (monthly); staff values by their department's manager or director.
+ */
+async function seedKpi(db: Database, timeZone: string): Promise<void> {
+  const [quality, planner] = [await findUserByUsername(db, 'quality'), await findUserByUsername(db, 'manager.wfm')];
+  if (!quality || !planner) return;
+  const today = localDay(new Date(), timeZone);
+  const people = await kpi.activePeople(db);
+  const staff = people.filter((u) => u.user_type !== 'INTERPRETER');
+  const rows: Parameters<typeof kpi.insertRecords>[1][number][] = [];
+  const units: TKpiUnit[] = [];
+  // What a lead types, not a server message.
+  const coachingNote = 'Discussed in the coaching session.';
+  for (const [k, { value, ...definition }] of DEMO_KPIS.entries()) {
+    const def = await kpi.insertDefinition(db, { ...definition, created_by: quality.id });
+    const current = periodStart(def.period, today);
+    const subjects = people.filter((u) => def.applies_to.includes(u.user_type));
+    for (const [i, person] of subjects.entries()) {
+      const interpreter = person.user_type === 'INTERPRETER';
+      const by = interpreter
+        ? def.period === 'weekly'
+          ? quality
+          : planner
+        : staff.find((u) => u.user_type !== 'ADMIN' && canScoreKpi(u, person));
+      if (!by) continue;
+      for (let p = def.period === 'weekly' ? 6 : 3; p >= 0; p--) {
+        // The current period: about two in three are in.
+        if (p === 0 && (i + k) % 3 === 0) continue;
+        const start = shiftPeriod(def.period, current, -p);
+        const end = periodEnd(def.period, start);
+        const at = new Date(`${p === 0 ? today : end}T15:00:00Z`);
+        const r = KPI_UNIT_RANGES[def.unit];
+        units.push(def.unit);
+        rows.push({
+          user_id: person.id,
+          kpi_id: def.id,
+          period_start: start,
+          value: Math.min(r.max, Math.max(r.min, value(i, p))),
+          note: p === 1 && i % 5 === 0 ? coachingNote : '',
+          entered_by: by.id,
+          entered_at: at,
+          updated_at: at,
+        });
+      }
+    }
+  }
+  const ids = await kpi.insertRecords(db, rows);
+  // A few corrections: the first value went to the history.
+  for (const at of [3, 17, 40, 95]) {
+    const old = ids[at] === undefined ? undefined : await kpi.lockRecord(db, ids[at]);
+    const row = rows[at];
+    if (!old || !row) continue;
+    // Down a little (a score by a tenth): every unit's values sit well above its minimum.
+    const step = units[at] === 'score' ? 0.1 : 1;
+    await kpi.replaceValue(db, old, {
+      value: Math.round((row.value - step) * 10) / 10,
+      note: 'Corrected after the recount.',
+      by: row.entered_by!,
+    });
+  }
+}
+
+interface DemoReport {
+  author: string;
+  title: string;
+  type: reports.ReportValues['type'];
+  subjects: string[];
+  /** Days back from today: the period's first and last day. */
+  period: [number, number];
+  body: string;
+  submitted?: boolean;
+  /** Index in DEMO_REPORTS of the submitted report this one replaces (then submitted too). */
+  supersedes?: number;
+  attachment?: { filename: string; text: string };
+}
+
+const DEMO_REPORTS: DemoReport[] = [
+  {
+    author: 'manager.it',
+    title: 'Help desk monthly summary',
+    type: 'monthly_summary',
+    subjects: ['it'],
+    period: [60, 31],
+    body: '<h2>Highlights</h2><p>The desk closed <strong>118</strong> tickets; the median first reply took 22 minutes.</p><ul><li>Laptop refresh finished for the Medical team.</li><li>Two VPN outages, both under an hour.</li></ul>',
+    submitted: true,
+  },
+  {
+    author: 'manager.it',
+    title: 'Help desk monthly summary (corrected)',
+    type: 'monthly_summary',
+    subjects: ['it'],
+    period: [60, 31],
+    body: '<h2>Highlights</h2><p>The desk closed <strong>121</strong> tickets (three were counted late); the median first reply took 22 minutes.</p>',
+    supersedes: 0,
+    attachment: { filename: 'ticket-counts.txt', text: 'week,opened,closed\n1,31,29\n2,30,33\n3,28,30\n4,29,29\n' },
+  },
+  {
+    author: 'manager.hr',
+    title: 'تقييم أداء ربع سنوي',
+    type: 'evaluation',
+    subjects: ['hr'],
+    period: [90, 1],
+    body: '<p>أنجزت هالة 42 ملفًا للتوظيف خلال الربع، وكانت نسبة الرضا 95٪.</p><p><em>Next step:</em> a recruitment workshop in the coming month.</p>',
+    submitted: true,
+  },
+  {
+    author: 'manager.wfm',
+    title: 'Schedule adherence coaching',
+    type: 'coaching',
+    subjects: ['interpreter01', 'interpreter02'],
+    period: [14, 0],
+    body: '<p>Both interpreters logged in late on three days. We agreed on a reminder ten minutes before each shift.</p>',
+  },
+  {
+    author: 'manager.ops',
+    title: 'Dropped call on the legal line',
+    type: 'incident',
+    subjects: ['interpreter03'],
+    period: [3, 3],
+    body: '<p>A court call dropped after 12 minutes; the interpreter called the client back within two minutes.</p><blockquote>The client thanked the team for the quick call-back.</blockquote>',
+    submitted: true,
+  },
+];
+
+/** A handful of manager reports: drafts and submitted, one replaced, one in Arabic, one with a file. */
+async function seedReports(db: Database): Promise<void> {
+  const ids: number[] = [];
+  for (const r of DEMO_REPORTS) {
+    const author = await findUserByUsername(db, r.author);
+    const subjects = await reports.findPeople(db, r.subjects);
+    if (!author || subjects.length !== r.subjects.length) continue;
+    const replaces = r.supersedes === undefined ? null : (ids[r.supersedes] ?? null);
+    const id = await reports.insertReport(
+      db,
+      author.id,
+      {
+        title: r.title,
+        type: r.type,
+        period_from: plusDays(isoDate(new Date()), -r.period[0]),
+        period_to: plusDays(isoDate(new Date()), -r.period[1]),
+        body: r.body,
+      },
+      replaces,
+    );
+    ids.push(id);
+    await reports.replaceSubjects(
+      db,
+      id,
+      subjects.map((s) => s.id),
+    );
+    if (r.attachment) {
+      const data = Buffer.from(r.attachment.text);
+      const file = await storeFile(db, { filename: r.attachment.filename, data, contentType: 'text/plain' }, author.id);
+      await reports.linkAttachment(db, id, file.id);
+    }
+    if (r.submitted || replaces !== null) await reports.markSubmitted(db, id);
+    if (replaces !== null) await reports.markSuperseded(db, replaces);
+  }
+}
+
+/**
+ * Seeds the demo cast into an empty users table; answers how many were created.
+ * `timeZone`: the portal's wall clock (TIME_ZONE) the demo shifts are planned in.
+ */
+export async function seedDemo(db: Database, timeZone = 'UTC'): Promise<number> {
   if ((await countUsers(db)) > 0) return 0;
   // One hash for all: the demo accounts share one published password anyway, and
   // hashing 60 times would slow every fresh start.
@@ -410,5 +751,8 @@ export async function seedDemo(db: Database): Promise<number> {
   await seedHelpDesk(db);
   await seedLeaves(db);
   await seedInterpreters(db);
+  await seedWfm(db, timeZone);
+  await seedKpi(db, timeZone);
+  await seedReports(db);
   return rows.length;
 }

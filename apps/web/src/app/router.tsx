@@ -3,7 +3,9 @@ import {
   canManageLeaveSettings,
   canManageReports,
   canSeeTeamCalendar,
+  canUseKpiPages,
   canUseShare,
+  canUseWfm,
   canViewEventLogs,
 } from '@portal/contracts';
 import type { ComponentType } from 'react';
@@ -11,8 +13,10 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
+import { KpiNotForYouPage } from '../features/kpi';
 import { LeaveNotForYouPage } from '../features/leaves/components/calendar-not-for-you';
 import { AdminOnlyPage } from '../features/users/pages/admin-only-page';
+import { WfmNotForYouPage } from '../features/wfm';
 import { importWithReload, setChunkReloadTarget } from '../lib/lazy-import';
 import { setAppNavigator } from '../lib/navigation';
 import { RequireAuth } from './guards/require-auth';
@@ -89,9 +93,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'wfm',
+                element: <RequirePermission allow={canUseWfm} denied={<WfmNotForYouPage />} />,
                 children: [
-                  placeholder('pages.wfm', { index: true }),
-                  placeholder('pages.wfmUser', { path: ':userName' }),
+                  { index: true, lazy: page(() => import('../features/wfm/pages/wfm-page'), 'WfmPage') },
+                  { path: ':userName', lazy: page(() => import('../features/wfm/pages/wfm-user-page'), 'WfmUserPage') },
                 ],
               },
               {
@@ -106,10 +111,17 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'kpi',
+                element: <RequirePermission allow={canUseKpiPages} denied={<KpiNotForYouPage />} />,
                 children: [
-                  placeholder('pages.kpi', { index: true }),
-                  placeholder('pages.kpiAdd', { path: ':userName/add/:kpiId' }),
-                  placeholder('pages.kpiEdit', { path: 'edit/:kpiId' }),
+                  { index: true, lazy: page(() => import('../features/kpi/pages/kpi-page'), 'KpiPage') },
+                  {
+                    path: ':userName/add/:kpiId',
+                    lazy: page(() => import('../features/kpi/pages/kpi-record-page'), 'KpiAddPage'),
+                  },
+                  {
+                    path: 'edit/:kpiId',
+                    lazy: page(() => import('../features/kpi/pages/kpi-record-page'), 'KpiEditPage'),
+                  },
                 ],
               },
               {
@@ -164,9 +176,18 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission allow={canManageReports} />,
                     children: [
                       { index: true, element: <Navigate to="reports-list" replace /> },
-                      placeholder('pages.reportsList', { path: 'reports-list' }),
-                      placeholder('pages.createReport', { path: 'create-report' }),
-                      placeholder('pages.editReport', { path: 'edit/:reportId' }),
+                      {
+                        path: 'reports-list',
+                        lazy: page(() => import('../features/reports/pages/reports-list-page'), 'ReportsListPage'),
+                      },
+                      {
+                        path: 'create-report',
+                        lazy: page(() => import('../features/reports/pages/report-form-pages'), 'CreateReportPage'),
+                      },
+                      {
+                        path: 'edit/:reportId',
+                        lazy: page(() => import('../features/reports/pages/report-form-pages'), 'EditReportPage'),
+                      },
                     ],
                   },
                 ],
@@ -210,7 +231,17 @@ export const routes: RouteObject[] = [
     path: 'report/:reportId',
     element: <BareLayout />,
     errorElement: <RouteError />,
-    children: [{ element: <RequireAuth />, children: [placeholder('pages.report', { index: true })] }],
+    children: [
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('../features/reports/pages/report-print-page'), 'ReportPrintPage'),
+          },
+        ],
+      },
+    ],
   },
 ];
 

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } from '../features/auth';
-import { interpretersSlice } from '../features/interpreters';
+import { interpretersSlice, registerInterpreterListeners } from '../features/interpreters';
 import { itSlice } from '../features/it';
 import { registerLeaveListeners } from '../features/leaves';
 import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
@@ -28,6 +28,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   registerTicketListeners(listener);
   registerLeaveListeners(listener);
   registerUsersListeners(listener);
+  registerInterpreterListeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

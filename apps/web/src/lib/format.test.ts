@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  wallClock,
   formatDate,
   formatDateTime,
   formatMinutes,
@@ -190,5 +191,18 @@ describe('formatRelativeTime', () => {
       new Intl.RelativeTimeFormat('ar', { numeric: 'auto', style: 'short' }).format(25, 'minute'),
     );
     expect(formatRelativeTime('nope', now)).toBe('');
+  });
+});
+
+describe('wallClock', () => {
+  it('reads an instant on the given zone’s clock, whatever the browser’s', () => {
+    expect(wallClock('2026-11-23T22:30:00Z', 'UTC')).toEqual({ date: '2026-11-23', time: '22:30', minutes: 1350 });
+    // Cairo is UTC+2 in November: the same instant is past midnight there.
+    expect(wallClock('2026-11-23T22:30:00Z', 'Africa/Cairo')).toEqual({
+      date: '2026-11-24',
+      time: '00:30',
+      minutes: 30,
+    });
+    expect(wallClock('nope', 'UTC')).toBeNull();
   });
 });

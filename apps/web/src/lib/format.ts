@@ -134,6 +134,36 @@ export function formatCalendarDate(isoDate: string, part: keyof typeof CALENDAR_
   ).format(d);
 }
 
+/**
+ * Where an instant falls on the wall clock of `timeZone` (the portal's, not the browser's):
+ * its calendar date `YYYY-MM-DD`, `HH:MM` (24 h, Latin digits like the schedule's times) and
+ * minutes since that midnight. Null for an invalid date.
+ */
+export function wallClock(value: DateInput, timeZone: string): { date: string; time: string; minutes: number } | null {
+  const d = toDate(value);
+  if (!d) return null;
+  const format = cached(
+    `wc:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
+  const part = Object.fromEntries(format.formatToParts(d).map((p) => [p.type, p.value]));
+  const time = `${part.hour}:${part.minute}`;
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    time,
+    minutes: Number(part.hour) * MINUTES_PER_HOUR + Number(part.minute),
+  };
+}
+
 /** A number with the language's grouping and digits. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);

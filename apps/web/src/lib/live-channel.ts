@@ -76,6 +76,8 @@ interface SessionState {
 
 export interface LiveChannelLifetime {
   path: string;
+  /** Who the channel is open for (default: every staff user); the server's rule for the path, asked again at each sign-in. */
+  allow?(user: Actor): boolean;
   /** Just before the channel opens for a signed-in staff user. */
   onStart?(dispatch: AppThunkDispatch): void;
   /** After it closed because the user signed out (or is no longer staff). */
@@ -85,7 +87,7 @@ export interface LiveChannelLifetime {
   // keeps server data fresh listens for (not only the channel's owner).
 }
 
-/** Keeps a channel open exactly while a staff user is signed in. */
+/** Keeps a channel open exactly while a signed-in user it allows (staff by default) is there. */
 export function registerLiveChannel(listener: ListenerMiddlewareInstance, lifetime: LiveChannelLifetime) {
   const startListening = listener.startListening.withTypes<SessionState, AppThunkDispatch>();
   let close: (() => void) | null = null;
@@ -94,7 +96,8 @@ export function registerLiveChannel(listener: ListenerMiddlewareInstance, lifeti
       current.auth.user !== previous.auth.user || current.auth.token !== previous.auth.token,
     effect: (_action, { getState, dispatch }) => {
       const { user, token } = getState().auth;
-      if (!token || !user || !isStaff(user)) {
+      const allow = lifetime.allow ?? isStaff;
+      if (!token || !user || !allow(user)) {
         if (close) {
           close();
           close = null;

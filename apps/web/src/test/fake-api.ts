@@ -35,7 +35,12 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const url = new URL(request.url);
     const key = `${request.method} ${url.pathname}`;
     const text = request.method === 'GET' ? '' : await request.clone().text();
-    calls.push({ key, authorization: request.headers.get('authorization'), body: text ? JSON.parse(text) : undefined });
+    calls.push({
+      key,
+      authorization: request.headers.get('authorization'),
+      body:
+        text && !request.headers.get('content-type')?.startsWith('multipart/') ? JSON.parse(text) : text || undefined,
+    });
     const handler = handlers[key];
     if (!handler) return new Response(JSON.stringify({ message: `no fake for ${key}` }), { status: 404 });
     const reply = await handler(request);

@@ -40,6 +40,16 @@ export const MESSAGE_TEMPLATES = {
     'Storage quota exceeded: you have used {{used}} of your {{quota}}, and these files need {{incoming}} more. Ask an administrator for more room.',
   urlTooLong_one: 'The URL is too long (limit {{count}} byte of path and query).',
   urlTooLong_other: 'The URL is too long (limit {{count}} bytes of path and query).',
+  // workforce management
+  shiftImportLine: 'Line {{line}}: {{reason}}',
+  shiftImportFailed_one: '{{count}} line could not be imported.',
+  shiftImportFailed_other: '{{count}} lines could not be imported.',
+  shiftImportTooMany_one: 'At most {{count}} row per import.',
+  shiftImportTooMany_other: 'At most {{count}} rows per import.',
+  wfmRangeTooLong_one: 'Choose at most {{count}} day.',
+  wfmRangeTooLong_other: 'Choose at most {{count}} days.',
+  // reports
+  reportSubjectsRefused: 'You may not write a report about: {{names}}.',
   /** A field's problem as the one-line message of a 400 (`subject: This field is required.`). */
   fieldProblem: '{{field}}: {{reason}}',
 } as const;

@@ -23,6 +23,14 @@ export function canUseWfm(user: Pick<Actor, 'user_type' | 'is_director'> | null 
   return !!user && isStaff(user) && (WFM_TYPES.includes(user.user_type) || user.is_director);
 }
 
+/**
+ * Who gets live presence (`/ws/interpreters/`): the board's audience and the WFM pages'
+ * (their day board is live too), so a director outside the board list still hears it.
+ */
+export function canWatchPresence(user: Pick<Actor, 'user_type' | 'is_director'> | null | undefined): boolean {
+  return canSeeInterpreters(user) || canUseWfm(user);
+}
+
 /** Interpreter profiles (languages, team, extension) and required staffing: WFM, RTM and ADMIN. */
 export function canEditInterpreterProfiles(user: Pick<Actor, 'user_type'> | null | undefined): boolean {
   return !!user && isStaff(user) && (['WFM', 'RTM', 'ADMIN'] as TUserType[]).includes(user.user_type);

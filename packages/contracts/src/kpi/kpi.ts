@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZLeaveDate } from '../leaves/leaves.js';
-import { INT4_MAX, textOr, ZText } from '../common/text.js';
+import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { KPI_PERIODS } from './kpi-periods.js';
@@ -71,6 +71,14 @@ export const ZKpiDefinition = z
   .meta({ id: 'KpiDefinition' });
 export type TKpiDefinition = z.infer<typeof ZKpiDefinition>;
 export const ZKpiDefinitionList = z.array(ZKpiDefinition);
+
+/** `GET /api/kpi/definitions/?active=true|false` (all when left out). */
+export const ZKpiDefinitionsQuery = z
+  .object({ active: z.enum(['true', 'false'], { error: 'Use true or false.' }).optional() })
+  .strict();
+export type TKpiDefinitionsQuery = z.input<typeof ZKpiDefinitionsQuery>;
+/** `{id}` of `/api/kpi/definitions/{id}/` and `/api/kpi/records/{id}/`. */
+export const ZKpiIdParams = z.object({ id: ZId });
 
 // ---------------------------------------------------------------- records
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZLeaveDate } from '../leaves/leaves.js';
-import { INT4_MAX, textOr, ZText } from '../common/text.js';
+import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZFormBoolean, ZTicketAttachment } from '../tickets/tickets.js';
 import { ZUserRef } from '../users/users.js';
 import { ZUserType } from '../users/user-types.js';
@@ -137,6 +137,13 @@ export const ZReportsQuery = z
 export type TReportsQuery = z.input<typeof ZReportsQuery>;
 export const ZReportPage = z.object({ count: z.number().int(), results: z.array(ZReportSummary) });
 export type TReportPage = z.infer<typeof ZReportPage>;
+
+/** `/api/reports/{id}/…` and `/api/reports/{id}/attachments/{attachmentId}/`. */
+export const ZReportIdParams = z.object({ id: ZId });
+export const ZReportAttachmentParams = z.object({ id: ZId, attachmentId: ZId });
+/** `GET /api/reports/{id}/pdf/?lang=en|ar`: the labels' language and the page's direction. */
+export const ZReportPdfQuery = z.object({ lang: z.enum(['en', 'ar']).default('en') }).strict();
+export type TReportPdfQuery = z.input<typeof ZReportPdfQuery>;
 
 // ---------------------------------------------------------------- admin summaries
 

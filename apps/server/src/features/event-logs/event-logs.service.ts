@@ -1,6 +1,7 @@
 import { eventLogScope, type TEventLog, type TEventLogFilter, type TEventLogQueryParsed } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
+import { csvRow } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
 import { pageEventLogs, type EventLogScope, type Keyset } from './event-logs.repository.js';
 
@@ -45,20 +46,6 @@ const CSV_COLUMNS = [
   'details',
 ] as const;
 
-/** Quotes as RFC 4180 wants, and defuses spreadsheet formulas (CSV injection). */
-function csvField(v: unknown): string {
-  let s =
-    typeof v === 'string'
-      ? v
-      : v === null || v === undefined
-        ? ''
-        : typeof v === 'object'
-          ? JSON.stringify(v)
-          : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** The filtered set as CSV, read in keyset batches: memory stays flat at any size. */
 export async function* exportEventLogs(
   ctx: AppContext,
@@ -66,14 +53,14 @@ export async function* exportEventLogs(
   filter: TEventLogFilter,
 ): AsyncGenerator<string> {
   const scope = requireScope(user);
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  yield csvRow(CSV_COLUMNS);
   let after: Keyset | null = null;
   for (;;) {
     const rows = await pageEventLogs(ctx.db, filter, scope, after, 1000);
     if (rows.length === 0) return;
     yield rows
       .map((r) => presentEventLog(r))
-      .map((r) => CSV_COLUMNS.map((c) => csvField(r[c])).join(',') + '\r\n')
+      .map((r) => csvRow(CSV_COLUMNS.map((c) => r[c])))
       .join('');
     const last = rows.at(-1)!;
     after = { at: new Date(last.at).toISOString(), id: last.id };

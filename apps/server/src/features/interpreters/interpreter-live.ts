@@ -1,4 +1,4 @@
-import { canSeeInterpreters, WS_CHANNELS, type TBusEventOf, type TWsInterpreterStatus } from '@portal/contracts';
+import { canWatchPresence, WS_CHANNELS, type TBusEventOf, type TWsInterpreterStatus } from '@portal/contracts';
 import type { LiveConnection } from '../../plugins/realtime/gateway.js';
 
 export interface InterpreterSockets {
@@ -10,7 +10,7 @@ export interface InterpreterSockets {
  * carries all the frame says, so nothing is read). Answers how many frames went out.
  */
 export function deliverPresenceEvent(event: TBusEventOf<'presence'>, sockets: InterpreterSockets): number {
-  const to = [...sockets.connections(WS_CHANNELS.interpreters)].filter((c) => canSeeInterpreters(c.user));
+  const to = [...sockets.connections(WS_CHANNELS.interpreters)].filter((c) => canWatchPresence(c.user));
   if (to.length === 0) return 0;
   const frame: TWsInterpreterStatus = {
     message: { command: 'interpreter_status', username: event.username, online: event.online ? 1 : 0, at: event.at },

@@ -5,15 +5,17 @@ export type Db = Database;
 
 // ---------------------------------------------------------------- the board
 
-/** Midnight UTC of the database's today: "today" for online minutes (the portal keeps no time zone). */
-const TODAY = sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+/** The last midnight of the portal's wall clock (`timeZone`, IANA) by the database's clock. */
+const startOfToday = (timeZone: string) =>
+  sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
 
 /**
  * Active interpreters with their profile, followers, whether `viewerId` follows them, the
- * open session's start and minutes online today (closed and open sessions clipped to
- * today), in one query. `username` narrows it to one.
+ * open session's start and minutes online today in `timeZone` (closed and open sessions
+ * clipped to today), in one query. `username` narrows it to one.
  */
-export function listInterpreters(db: Db, viewerId: number, username?: string) {
+export function listInterpreters(db: Db, viewerId: number, timeZone: string, username?: string) {
+  const TODAY = startOfToday(timeZone);
   let q = db
     .selectFrom('users as u')
     .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  canSeeInterpreters,
+  canWatchPresence,
   WS_CHANNELS,
   ZFollowRequest,
   ZFollowSettings,
@@ -202,7 +202,8 @@ export const interpretersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ------------------------------------------------------------ live
 
-  app.gateway.channel({ path: WS_CHANNELS.interpreters, allow: canSeeInterpreters });
+  // The board's audience and WFM's (their day board is live too).
+  app.gateway.channel({ path: WS_CHANNELS.interpreters, allow: canWatchPresence });
   // Every server delivers to its own sockets; the bus tells them all.
   const unsubscribe = ctx.bus.subscribe('presence', (event) => {
     deliverPresenceEvent(event, app.gateway);

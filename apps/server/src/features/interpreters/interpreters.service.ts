@@ -21,9 +21,9 @@ function mustSeeInterpreters(user: UserRow): void {
   if (!canSeeInterpreters(user)) throw forbidden();
 }
 
-/** One interpreter as `viewer` sees them (read in the caller's handle: pool or transaction). */
-async function readOne(db: repo.Db, viewer: UserRow, username: string): Promise<TInterpreter> {
-  const row = (await repo.listInterpreters(db, viewer.id, username))[0];
+/** One interpreter as `viewer` sees them (read in the caller's handle: pool or transaction; "today" in `timeZone`). */
+async function readOne(db: repo.Db, timeZone: string, viewer: UserRow, username: string): Promise<TInterpreter> {
+  const row = (await repo.listInterpreters(db, viewer.id, timeZone, username))[0];
   if (!row) throw notFound(NO_INTERPRETER);
   return presentInterpreter(row);
 }
@@ -31,7 +31,7 @@ async function readOne(db: repo.Db, viewer: UserRow, username: string): Promise<
 /** `GET /api/user/interpreters/`: online first, then by name. */
 export async function listBoard(ctx: AppContext, user: UserRow): Promise<TInterpreter[]> {
   mustSeeInterpreters(user);
-  return (await repo.listInterpreters(ctx.db, user.id)).map(presentInterpreter);
+  return (await repo.listInterpreters(ctx.db, user.id, ctx.config.TIME_ZONE)).map(presentInterpreter);
 }
 
 /** `POST /api/user/follow/`: idempotent; answers the interpreter with the new follower count. */
@@ -54,7 +54,7 @@ export async function follow(
         details: { username: target.username },
       });
     }
-    return readOne(tx.db, user, target.username);
+    return readOne(tx.db, ctx.config.TIME_ZONE, user, target.username);
   });
 }
 
@@ -92,7 +92,7 @@ export async function saveProfile(
       targetId: target.id,
       details: { username: target.username, ...values },
     });
-    return readOne(tx.db, user, target.username);
+    return readOne(tx.db, ctx.config.TIME_ZONE, user, target.username);
   });
 }
 

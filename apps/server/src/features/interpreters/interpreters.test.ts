@@ -1,15 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TInterpreter } from '@portal/contracts';
+import { WS_CLOSE, type TInterpreter } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories } from '../../../test/factories.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let make: ReturnType<typeof factories>;
 let key: string;
 
+const HOUR = 3600_000;
+/**
+ * A fixed-offset zone (Etc/GMT-N is UTC+N) whose wall clock is between 01:00 and 22:59 now,
+ * so its last midnight is over an hour ago and at least an hour away from UTC's.
+ */
+const portalZone = (() => {
+  for (const n of [5, -5, 9, -9, 12, -3]) {
+    const hour = Math.floor((((Date.now() + n * HOUR) % (24 * HOUR)) + 24 * HOUR) / HOUR) % 24;
+    if (hour >= 1 && hour <= 22) {
+      const midnight = Math.floor((Date.now() + n * HOUR) / (24 * HOUR)) * 24 * HOUR - n * HOUR;
+      return { name: `Etc/GMT${n > 0 ? '-' : '+'}${Math.abs(n)}`, midnight };
+    }
+  }
+  throw new Error('no zone fits');
+})();
+
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ TIME_ZONE: portalZone.name });
   make = factories(s.database.db);
   key = (
     await s.api('POST', '/api/admin/integration-keys/', { token: await s.login('admin'), body: { name: 'Board' } })
@@ -138,5 +154,41 @@ describe('the interpreters board', () => {
     expect((await s.api('PUT', '/api/user/interpreters/hr/profile/', { token: await as('rtm'), body })).status).toBe(
       404,
     );
+  });
+});
+
+describe('online minutes today', () => {
+  it("count from midnight on the portal's TIME_ZONE, not UTC's", async () => {
+    const u = await make.user({ user_type: 'INTERPRETER' });
+    // A session across the portal's midnight: 40 minutes yesterday, 20 today (UTC's
+    // midnight is an hour or more away, so it would count 0 or 60).
+    const from = new Date(portalZone.midnight - 40 * 60_000).toISOString();
+    const to = new Date(portalZone.midnight + 20 * 60_000).toISOString();
+    await presence(u.username, true, `tz-on-${u.id}`, from);
+    await presence(u.username, false, `tz-off-${u.id}`, to);
+    const row = (await board('manager.wfm')).find((i) => i.username === u.username)!;
+    expect(row.profile).toMatchObject({ online: 0, online_minutes_today: 20 });
+  });
+});
+
+describe('the live channel /ws/interpreters/', () => {
+  it("reaches WFM's audience outside the board list (a director of another branch), and refuses HR", async () => {
+    const u = await make.user({ user_type: 'INTERPRETER' });
+    // director.ad (G.AD) is not on the board list but may use WFM; g.sdm is both.
+    const director = openSocket(s.url, '/ws/interpreters/', await as('director.ad'));
+    const sdm = openSocket(s.url, '/ws/interpreters/', await as('g.sdm'));
+    await Promise.all([ready(director), ready(sdm)]);
+    expect((await s.api('GET', '/api/user/interpreters/', { token: await as('director.ad') })).status).toBe(403);
+    const hr = openSocket(s.url, '/ws/interpreters/', await as('hr'));
+    expect((await hr.closed).code).toBe(WS_CLOSE.forbidden);
+
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await presence(u.username, true, `aud-${u.id}`, at);
+    const frame = { command: 'interpreter_status', username: u.username, online: 1, at };
+    expect((await director.next((m) => m.message?.username === u.username)).message).toEqual(frame);
+    expect((await sdm.next((m) => m.message?.username === u.username)).message).toEqual(frame);
+    expect(hr.messages).toEqual([]);
+    director.ws.close();
+    sdm.ws.close();
   });
 });

@@ -133,6 +133,19 @@ export function findUsername(db: Db, id: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** Which of these usernames have an open session. */
+export async function onlineAmong(db: Db, usernames: readonly string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db
+    .selectFrom('presence_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('u.username')
+    .where('s.ended_at', 'is', null)
+    .where('u.username', 'in', [...usernames])
+    .execute();
+  return rows.map((r) => r.username);
+}
+
 /** A user's sessions, oldest first (WFM history; tests). */
 export function sessionsOf(db: Db, userId: number) {
   return db

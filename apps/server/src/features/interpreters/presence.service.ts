@@ -3,13 +3,17 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { withTx, type Tx } from '../../lib/tx.js';
 import { notify } from '../notifications/index.js';
+import { DEMO_CAST, DEMO_FEED_SENDER, localHour, planDemoFeed, type DemoFeedPlan } from './demo-feed.js';
 import { displayName } from './interpreters.presenter.js';
 import { followersToNotify, interpretersByUsername } from './interpreters.repository.js';
 import { deriveSessions, replayStart, stateChange, type PresenceSource } from './presence-rules.js';
 import * as repo from './presence.repository.js';
 
-/** Who reports presence: an integration API key, or a signed-in user (only an INTERPRETER, for themselves). */
-export type PresenceSender = { kind: 'key'; keyId: number } | { kind: 'user'; user: UserRow };
+/**
+ * Who reports presence: an integration API key, a signed-in user (only an INTERPRETER,
+ * for themselves), or the demo feed (a stand-in for the telephony platform).
+ */
+export type PresenceSender = { kind: 'key'; keyId: number } | { kind: 'user'; user: UserRow } | { kind: 'demo' };
 
 type Outcome = TPresenceEventsResult['results'][number];
 
@@ -17,10 +21,11 @@ const REFUSED = 'You may report only your own presence.';
 const UNKNOWN = 'No active interpreter has this username.';
 const REPEATED = 'Already received; applied once.';
 
-const senderId = (s: PresenceSender) => (s.kind === 'key' ? `key:${s.keyId}` : `user:${s.user.id}`);
-const sourceOf = (s: PresenceSender): PresenceSource => (s.kind === 'key' ? 'integration' : 'self');
+const senderId = (s: PresenceSender) =>
+  s.kind === 'key' ? `key:${s.keyId}` : s.kind === 'user' ? `user:${s.user.id}` : DEMO_FEED_SENDER;
+const sourceOf = (s: PresenceSender): PresenceSource => (s.kind === 'user' ? 'self' : 'integration');
 const mayReport = (s: PresenceSender, username: string) =>
-  s.kind === 'key' || (s.user.user_type === 'INTERPRETER' && s.user.username === username);
+  s.kind !== 'user' || (s.user.user_type === 'INTERPRETER' && s.user.username === username);
 
 /** Announces a change of someone's current state; coming online tells the followers who want it. */
 async function announce(tx: Tx, userId: number, online: boolean, at: Date): Promise<void> {
@@ -165,4 +170,18 @@ export async function expireSilentSessions(ctx: AppContext, minutes: number): Pr
     if (done) closed++;
   }
   return closed;
+}
+
+const DEMO: PresenceSender = { kind: 'demo' };
+
+/**
+ * One minute of the demo feed (scheduled only with PORTAL_SEED_DEMO): through the same
+ * heartbeat and events as a real platform, so several servers running it apply each
+ * change once (same sender, same source_id). Answers the plan it carried out.
+ */
+export async function runDemoFeed(ctx: AppContext, now = new Date()): Promise<DemoFeedPlan> {
+  const plan = planDemoFeed(now, localHour(now, ctx.config.TIME_ZONE), await repo.onlineAmong(ctx.db, DEMO_CAST));
+  for (const username of plan.heartbeat) await heartbeat(ctx, DEMO, username);
+  if (plan.change) await receiveEvents(ctx, DEMO, [plan.change]);
+  return plan;
 }

@@ -3,8 +3,9 @@ import { WS_CLOSE } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
-import { expireSilentSessions } from './presence.service.js';
-import { sessionsOf } from './presence.repository.js';
+import { expireSilentSessions, runDemoFeed } from './presence.service.js';
+import { onlineAmong, sessionsOf } from './presence.repository.js';
+import { DEMO_CAST, isChangeMinute } from './demo-feed.js';
 
 let s: TestServer;
 let make: ReturnType<typeof factories>;
@@ -199,5 +200,53 @@ describe('live status', () => {
     expect(frame.message).toEqual({ command: 'interpreter_status', username: u.username, online: 1, at });
     expect(hr.messages).toEqual([]);
     wfm.ws.close();
+  });
+});
+
+describe('the demo feed', () => {
+  it("keeps open sessions of the demo cast alive, and applies a minute's change once when run twice", async () => {
+    const db = s.database.db;
+    // interpreter13 is offline in the demo seed: bring them online 4 minutes ago, silent since.
+    const u = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'interpreter13')
+      .executeTakeFirstOrThrow();
+    expect(
+      outcomes(
+        (await send([{ username: u.username, online: true, at: minutesAgo(4), source_id: `demo-${u.id}` }])).body,
+      ),
+    ).toEqual(['applied']);
+
+    // A minute with no change: only heartbeats, so a 3-minute expiry leaves the session open.
+    const minuteNow = Math.floor(Date.now() / 60_000);
+    let quiet = minuteNow;
+    while (isChangeMinute(quiet)) quiet--;
+    const beat = await runDemoFeed(s.app.ctx, new Date(quiet * 60_000));
+    expect(beat.change).toBeNull();
+    expect(beat.heartbeat).toContain(u.username);
+    await expireSilentSessions(s.app.ctx, 3);
+    expect((await sessions(u)).at(-1)!.to).toBeNull();
+
+    // The latest change minute, planned twice (a second server): one change, applied once.
+    let busy = minuteNow;
+    while (!isChangeMinute(busy)) busy--;
+    const before = new Set(await onlineAmong(db, DEMO_CAST));
+    const first = await runDemoFeed(s.app.ctx, new Date(busy * 60_000 + 5_000));
+    const change = first.change!;
+    expect(change.online).toBe(!before.has(change.username));
+    const after = new Set(await onlineAmong(db, DEMO_CAST));
+    expect(after.has(change.username)).toBe(change.online);
+    expect(after.size).toBe(before.size + (change.online ? 1 : -1));
+    const second = await runDemoFeed(s.app.ctx, new Date(busy * 60_000 + 40_000));
+    expect(second.change!.source_id).toBe(change.source_id);
+    expect(new Set(await onlineAmong(db, DEMO_CAST))).toEqual(after);
+    const stored = await db
+      .selectFrom('presence_events')
+      .select(['user_id', 'online'])
+      .where('sender', '=', 'demo-feed')
+      .where('source_id', '=', change.source_id)
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 });

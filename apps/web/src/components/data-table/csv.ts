@@ -1,3 +1,4 @@
+import { saveBlob } from '../../lib/api/download';
 /** CSV text of table rows, and a browser download of it. */
 
 export interface CsvColumn<R> {
@@ -24,12 +25,5 @@ export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): 
 
 /** Saves `text` as a file; the BOM makes spreadsheet programs read Arabic as UTF-8. */
 export function downloadCsv(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), filename);
 }

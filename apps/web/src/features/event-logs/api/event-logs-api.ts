@@ -1,5 +1,6 @@
 import { ZEventLogPage, type TEventLogFilter, type TEventLogPage } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { downloadServerFile } from '../../../lib/api/download';
 
 export const eventLogsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,21 +21,8 @@ export const eventLogsApi = api.injectEndpoints({
 
 export const { useEventLogsInfiniteQuery } = eventLogsApi;
 
-/** The filtered set as a CSV file: fetched with the session's token, then saved. */
-export async function downloadEventLogsCsv(filter: TEventLogFilter, token: string): Promise<void> {
+/** The filtered set as a CSV file, saved under the server's name. */
+export function downloadEventLogsCsv(filter: TEventLogFilter, token: string): Promise<void> {
   const params = new URLSearchParams(filter as Record<string, string>);
-  const res = await fetch(`${window.location.origin}/api/eventlogs/export.csv?${params}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `HTTP ${res.status}`);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'event-logs.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return downloadServerFile(`eventlogs/export.csv?${params}`, token, 'event-logs.csv');
 }

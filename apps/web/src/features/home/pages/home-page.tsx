@@ -9,8 +9,9 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import { canAdministerAccounts, canManageReports, isStaff } from '@portal/contracts';
+import { canAdministerAccounts, canManageReports, canUseKpiPages, isStaff } from '@portal/contracts';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -18,6 +19,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
+import { InterpretersBoard } from '../../interpreters';
 import { LeaveHomeCards } from '../../leaves';
 import { MyClosedTickets, MyTickets } from '../../tickets';
 
@@ -39,6 +41,9 @@ export function HomePage() {
     { to: '/user', titleKey: 'home.profile', bodyKey: 'home.profileBody', icon: PersonOutlineRounded },
     { to: '/ocr', titleKey: 'home.ocr', bodyKey: 'home.ocrBody', icon: DocumentScannerOutlined },
   ];
+  if (canUseKpiPages(user)) {
+    shortcuts.push({ to: '/kpi', titleKey: 'home.kpi', bodyKey: 'home.kpiBody', icon: InsightsOutlined });
+  }
   if (canManageReports(user)) {
     shortcuts.push({
       to: '/user/reports',
@@ -60,6 +65,7 @@ export function HomePage() {
       <PageHeader title={t('home.greeting', { name: user.first_name || user.username })} subtitle={t('home.intro')} />
       {isStaff(user) ? <MyTickets /> : null}
       <LeaveHomeCards />
+      <InterpretersBoard />
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 2 }}>
         {t('home.shortcuts')}
       </Typography>

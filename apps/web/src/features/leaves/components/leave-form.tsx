@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
@@ -29,7 +30,6 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { AttachmentPicker, reportFormError, useAttachments } from '../../tickets';
 import { useCreateLeaveMutation, useLeaveQuoteMutation, useLeaveTypesQuery } from '../api/leaves-api';
 import { leavePath, leaveTypeName, localToday } from '../leave-format';
-import { LeaveDateRange, LeaveDatesProvider } from './leave-date-fields';
 import { LeaveQuotePanel } from './leave-quote-panel';
 import { LEAVE_PATHS } from './leaves-nav';
 
@@ -140,7 +140,7 @@ export function LeaveForm() {
     quote.quote.days > type.attachment_required_after_days;
 
   return (
-    <LeaveDatesProvider>
+    <DatesProvider>
       <Box
         sx={{
           display: 'grid',
@@ -157,14 +157,28 @@ export function LeaveForm() {
               </MenuItem>
             ))}
           </FormTextField>
-          <LeaveDateRange
-            start={fields.start_date ?? ''}
-            end={fields.end_date ?? ''}
-            onStart={(iso) => setValue('start_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
-            onEnd={(iso) => setValue('end_date', iso || undefined, { shouldValidate: formState.isSubmitted })}
-            errors={{ start: formState.errors.start_date?.message, end: formState.errors.end_date?.message }}
+          <DateRangeFields
+            label={t('leaves.create.dates')}
+            from={{
+              name: 'start_date',
+              label: t('leaves.fields.start'),
+              value: fields.start_date ?? '',
+              error: formState.errors.start_date?.message,
+            }}
+            to={{
+              name: 'end_date',
+              label: t('leaves.fields.end'),
+              value: fields.end_date ?? '',
+              error: formState.errors.end_date?.message,
+            }}
+            onChange={({ from, to }) => {
+              const validate = { shouldValidate: formState.isSubmitted };
+              setValue('start_date', from || undefined, validate);
+              setValue('end_date', to || undefined, validate);
+            }}
             minDate={earliestStart()}
             disabled={isLoading}
+            required
           />
           {halfDayOffered || formState.errors.half_day ? (
             <Controller
@@ -219,6 +233,6 @@ export function LeaveForm() {
         </FormCard>
         <LeaveQuotePanel quote={quote.quote} loading={quote.loading} problem={quote.problem} />
       </Box>
-    </LeaveDatesProvider>
+    </DatesProvider>
   );
 }

@@ -23,6 +23,7 @@ import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { selectCurrentUser } from '../../auth';
+import { IntegrationKeysSection } from '../../interpreters';
 import { useListAccountsQuery, useUpdateAccountMutation } from '../api/users-api';
 import { AccountsTable, type AccountAction } from '../components/accounts-table';
 import { CreateAccountForm } from '../components/create-account-form';
@@ -150,6 +151,10 @@ export function AdminUsersPage() {
           labelDisplayedRows={({ from, to, count }) => t('admin.displayedRows', { from, to, count })}
         />
       </Card>
+      {/* Issue 13: the keys the telephony platform reports presence with (ADMIN, like this page). */}
+      <Box sx={{ mt: 4 }}>
+        <IntegrationKeysSection />
+      </Box>
 
       <FormDialog open={dialog?.kind === 'create'} title={t('account.createAccount')} hint={t('account.createAccountHint')} onClose={close}>
         <CreateAccountForm onCreated={close} onCancel={close} />

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { selectCurrentUser } from '../../auth';
+import { MyScorecardCard } from '../../kpi';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { CreateAccountForm } from '../components/create-account-form';
 import { OwnProfileForm } from '../components/own-profile-form';
@@ -21,7 +22,10 @@ export function UserPage() {
     <PageContainer>
       <PageHeader title={t('account.myProfile')} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '340px 1fr' }, alignItems: 'start' }}>
-        <ProfileCard profile={user} />
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <ProfileCard profile={user} />
+          <MyScorecardCard username={user.username} />
+        </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <SectionCard title={t('account.personalDetails')}>
             <OwnProfileForm user={user} />

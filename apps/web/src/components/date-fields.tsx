@@ -7,7 +7,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ar';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { translateServerText } from '../lib/i18n/i18n';
+
+// Shared by every feature's date fields (leaves, WFM, reports, KPI). Pages import this
+// module lazily with themselves, so the pickers never weigh on the sign-in page.
 
 const ISO = 'YYYY-MM-DD';
 const toDay = (iso: string): Dayjs | null => (iso ? dayjs(iso, ISO) : null);
@@ -17,7 +20,7 @@ const toIso = (day: Dayjs | null): string => (day?.isValid() ? day.format(ISO) :
  * MUI X pickers in the page's language: dayjs's own Arabic (month names, Saturday first),
  * and the pickers' words from our bundle (MUI ships no Arabic text for them).
  */
-export function LeaveDatesProvider({ children }: { children: ReactNode }) {
+export function DatesProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const arabic = i18n.language === 'ar';
   const localeText = useMemo<Partial<PickersLocaleText>>(
@@ -54,20 +57,25 @@ export function LeaveDatesProvider({ children }: { children: ReactNode }) {
   );
 }
 
-interface DateFieldProps {
+export interface DateFieldProps {
   name: string;
   label: string;
+  /** `YYYY-MM-DD`, or '' for none. */
   value: string;
   onChange: (iso: string) => void;
   onBlur?: () => void;
+  /** A contract or server message, shown translated under the field. */
   error?: string;
   helperText?: string;
   minDate?: string;
   disabled?: boolean;
+  required?: boolean;
+  /** Small and fixed-width, for toolbars (filters) rather than forms. */
+  compact?: boolean;
 }
 
-/** One calendar date `YYYY-MM-DD` through a picker; the message (contract or server) shown translated. */
-function LeaveDateField({
+/** One calendar date `YYYY-MM-DD` through a picker (inside a `DatesProvider`). */
+export function DateField({
   name,
   label,
   value,
@@ -77,79 +85,94 @@ function LeaveDateField({
   helperText,
   minDate,
   disabled,
+  required,
+  compact,
 }: DateFieldProps) {
   return (
     <DatePicker
       label={label}
       value={toDay(value)}
-      onChange={(day) => onChange(toIso(day))}
+      onChange={(day) => {
+        // In a toolbar a half-typed date is not a day yet: wait until it is one.
+        if (compact && !day?.isValid()) return;
+        onChange(toIso(day));
+      }}
       minDate={minDate ? (toDay(minDate) ?? undefined) : undefined}
       disabled={disabled}
       format="DD/MM/YYYY"
       slotProps={{
         textField: {
           name,
-          required: true,
-          fullWidth: true,
+          required,
           onBlur,
           error: !!error,
           helperText: error ? translateServerText(error) : helperText,
+          ...(compact ? { size: 'small', sx: { width: { xs: '100%', sm: 190 } } } : { fullWidth: true }),
         },
       }}
     />
   );
 }
 
+interface RangeEnd {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+}
+
 /**
- * The first and last day of a leave. Picking a first day after the last moves the last
- * day with it (most leaves are one day or a few).
+ * A first and a last day. Picking a first day after the last moves the last day with it
+ * (most ranges are one day or a few); the last day cannot be picked before the first.
  */
-export function LeaveDateRange({
-  start,
-  end,
-  onStart,
-  onEnd,
-  errors,
+export function DateRangeFields({
+  label,
+  from,
+  to,
+  onChange,
   minDate,
   disabled,
+  required,
+  compact,
   children,
 }: {
-  start: string;
-  end: string;
-  onStart: (iso: string) => void;
-  onEnd: (iso: string) => void;
-  errors: { start?: string; end?: string };
+  /** The group's accessible name. */
+  label: string;
+  from: RangeEnd;
+  to: RangeEnd;
+  /** Both ends at once, so a moved last day lands in the same update. */
+  onChange: (range: { from: string; to: string }) => void;
   minDate?: string;
   disabled?: boolean;
+  required?: boolean;
+  compact?: boolean;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Box
       role="group"
-      aria-label={t('leaves.create.dates')}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      aria-label={label}
+      sx={
+        compact
+          ? { display: 'flex', flexWrap: 'wrap', gap: 1.5, width: { xs: '100%', sm: 'auto' } }
+          : { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }
+      }
     >
-      <LeaveDateField
-        name="start_date"
-        label={t('leaves.fields.start')}
-        value={start}
+      <DateField
+        {...from}
         minDate={minDate}
         disabled={disabled}
-        error={errors.start}
-        onChange={(iso) => {
-          onStart(iso);
-          if (iso && (!end || end < iso)) onEnd(iso);
-        }}
+        required={required}
+        compact={compact}
+        onChange={(iso) => onChange({ from: iso, to: iso && (!to.value || to.value < iso) ? iso : to.value })}
       />
-      <LeaveDateField
-        name="end_date"
-        label={t('leaves.fields.end')}
-        value={end}
-        minDate={start || minDate}
+      <DateField
+        {...to}
+        minDate={from.value || minDate}
         disabled={disabled}
-        error={errors.end}
-        onChange={onEnd}
+        required={required}
+        compact={compact}
+        onChange={(iso) => onChange({ from: from.value, to: iso })}
       />
       {children}
     </Box>

@@ -1,0 +1,384 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema.js';
+import { factories } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+
+let s: TestServer;
+let make: ReturnType<typeof factories>;
+/** Two managers of the Vendor department (no demo KPIs apply there), and two of its members. */
+let mgrA: UserRow;
+let mgrB: UserRow;
+let vendor1: UserRow;
+let vendor2: UserRow;
+/** Vendor KPIs: A percent ↑ target 80 weight 3, B seconds ↓ target 300 weight 1, C count ↑ target 10 weight 2. */
+const kpi: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
+
+const call = async (who: string, method: string, url: string, body?: unknown) =>
+  s.api(method, url, { token: await s.token(who), body });
+const definition = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: '',
+  unit: 'percent',
+  direction: 'higher',
+  target: 80,
+  weight: 1,
+  period: 'monthly',
+  applies_to: ['Vendor'],
+  is_active: true,
+  ...extra,
+});
+const count = async (table: 'kpi_records' | 'kpi_definitions' | 'kpi_record_history' | 'kpi_reminders') => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(s.database.db);
+  return rows[0]!.n;
+};
+const notesOf = async (userId: number, like: string) => {
+  const { rows } = await sql<{ message: string }>`
+    select message from notifications where ${userId} = any(recipients) and message like ${like} order by id`.execute(
+    s.database.db,
+  );
+  return rows.map((r) => r.message);
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  make = factories(s.database.db);
+  mgrA = await make.user({ user_type: 'Vendor', is_manager: true, first_name: 'Vera', last_name: 'Manager' });
+  mgrB = await make.user({ user_type: 'Vendor', is_manager: true, first_name: 'Basil', last_name: 'Manager' });
+  vendor1 = await make.user({ user_type: 'Vendor', first_name: 'Vivian', last_name: 'Scored' });
+  vendor2 = await make.user({ user_type: 'Vendor', first_name: 'Victor', last_name: 'Carded' });
+  for (const [key, body] of [
+    ['A', definition('Vendor on-time delivery %', { weight: 3 })],
+    ['B', definition('Vendor reply time', { unit: 'seconds', direction: 'lower', target: 300 })],
+    ['C', definition('Vendor audits passed', { unit: 'count', target: 10, weight: 2 })],
+  ] as const) {
+    const res = await call('quality', 'POST', '/api/kpi/definitions/', body);
+    expect(res.status).toBe(201);
+    kpi[key] = res.body.id;
+  }
+});
+afterAll(() => s?.stop());
+
+const record = (who: string, username: string, kpiId: number, period: string, value: number, note = '') =>
+  call(who, 'POST', '/api/kpi/records/', { username, kpi: kpiId, period, value, note });
+
+describe('the demo data', () => {
+  it('has past values, a few corrected, and gaps in the current period', async () => {
+    expect(await count('kpi_record_history')).toBeGreaterThanOrEqual(4);
+    const weekly = await call('quality', 'GET', '/api/kpi/missing/?period=weekly');
+    expect(weekly.body.rows.length).toBeGreaterThan(0);
+    const scores = await call('manager.wfm', 'GET', '/api/kpi/scores/?period=weekly');
+    const scored = scores.body.rows.filter((r: { previous_score: number | null }) => r.previous_score !== null);
+    expect(scored.length).toBeGreaterThanOrEqual(30);
+    // Staff values too, entered by their managers.
+    const it = await call('manager.it', 'GET', '/api/kpi/users/it/scorecard/?periods=3');
+    expect(it.body.kpis.map((k: { name: string }) => k.name)).toEqual(
+      expect.arrayContaining(['Tickets resolved', 'Customer satisfaction %', 'First response time']),
+    );
+    expect(it.body.periods[1].score).toEqual(expect.any(Number));
+  });
+});
+
+describe('definitions', () => {
+  it('are kept by QUALITY, WFM and ADMIN; a name once, whatever its case', async () => {
+    const created = await call(
+      'manager.wfm',
+      'POST',
+      '/api/kpi/definitions/',
+      definition('Schedule accuracy', { applies_to: ['Marketing'] }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Schedule accuracy', applies_to: ['Marketing'], is_active: true });
+
+    const before = await count('kpi_definitions');
+    const dup = await call('admin', 'POST', '/api/kpi/definitions/', definition('SCHEDULE ACCURACY'));
+    expect(dup.status).toBe(400);
+    expect(Object.keys(dup.body.extra.fields)).toEqual(['name']);
+    const renamed = await call('admin', 'PUT', `/api/kpi/definitions/${kpi.A}/`, definition('schedule Accuracy'));
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.extra.fields.name).toBeDefined();
+    // A target the unit cannot hold.
+    const badTarget = await call('quality', 'POST', '/api/kpi/definitions/', definition('Odd', { target: 150 }));
+    expect(badTarget.status).toBe(400);
+    expect(badTarget.body.extra.fields.target).toBeDefined();
+    for (const who of ['hr', 'manager.it', 'director.gi']) {
+      expect((await call(who, 'POST', '/api/kpi/definitions/', definition(`By ${who}`))).status, who).toBe(403);
+    }
+    expect((await call('hr', 'PUT', `/api/kpi/definitions/${kpi.A}/`, definition('Renamed'))).status).toBe(403);
+    expect(await count('kpi_definitions')).toBe(before);
+    expect((await call('quality', 'PUT', '/api/kpi/definitions/999999/', definition('Nobody'))).status).toBe(404);
+
+    // Listed for whoever uses the KPI pages, filtered by active.
+    const all = await call('manager.it', 'GET', '/api/kpi/definitions/');
+    expect(all.status).toBe(200);
+    expect(all.body.map((d: { name: string }) => d.name)).toContain('Schedule accuracy');
+    expect((await call('hr', 'GET', '/api/kpi/definitions/')).status).toBe(403);
+    expect((await call('it', 'GET', '/api/kpi/definitions/')).status).toBe(403);
+  });
+
+  it('deactivating keeps the records but takes no new values', async () => {
+    const made = await call('quality', 'POST', '/api/kpi/definitions/', definition('Vendor retired KPI'));
+    const rec = await record(mgrA.username, vendor2.username, made.body.id, '2024-05-10', 70);
+    expect(rec.status).toBe(201);
+    const off = await call('quality', 'PUT', `/api/kpi/definitions/${made.body.id}/`, {
+      ...definition('Vendor retired KPI'),
+      is_active: false,
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.is_active).toBe(false);
+    expect((await call(mgrA.username, 'GET', `/api/kpi/records/${rec.body.id}/`)).body.value).toBe(70);
+    const active = await call('quality', 'GET', '/api/kpi/definitions/?active=true');
+    expect(active.body.map((d: { id: number }) => d.id)).not.toContain(made.body.id);
+    const retired = await call('quality', 'GET', '/api/kpi/definitions/?active=false');
+    expect(retired.body.map((d: { id: number }) => d.id)).toContain(made.body.id);
+    const refused = await record(mgrA.username, vendor2.username, made.body.id, '2024-06-10', 70);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.extra.fields)).toEqual(['kpi']);
+  });
+});
+
+describe('records', () => {
+  it('enters a value under the period’s first day, tells the person, and keeps every edit as history', async () => {
+    const created = await record(mgrA.username, vendor1.username, kpi.A, '2024-03-17', 80, 'Solid month.');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      user: { username: vendor1.username },
+      kpi: { id: kpi.A, unit: 'percent', target: 80 },
+      period_start: '2024-03-01',
+      period_end: '2024-03-31',
+      value: 80,
+      attainment: 1,
+      note: 'Solid month.',
+      entered_by: { username: mgrA.username },
+      history: [],
+    });
+    expect(await notesOf(vendor1.id, 'Your Vendor on-time delivery % for 2024-03 was recorded: 80%%')).toHaveLength(1);
+
+    const first = await call(mgrB.username, 'PUT', `/api/kpi/records/${created.body.id}/`, {
+      value: 76,
+      note: 'Recount',
+    });
+    expect(first.status).toBe(200);
+    const second = await call(mgrA.username, 'PUT', `/api/kpi/records/${created.body.id}/`, { value: 78, note: '' });
+    expect(second.body).toMatchObject({ value: 78, entered_by: { username: mgrA.username } });
+    const read = await call(mgrA.username, 'GET', `/api/kpi/records/${created.body.id}/`);
+    expect(read.body.value).toBe(78);
+    // Newest first: 76 by B replaced 80 by A.
+    expect(
+      read.body.history.map((h: { value: number; note: string; changed_by: { username: string } }) => [
+        h.value,
+        h.note,
+        h.changed_by.username,
+      ]),
+    ).toEqual([
+      [76, 'Recount', mgrB.username],
+      [80, 'Solid month.', mgrA.username],
+    ]);
+    expect(await notesOf(vendor1.id, 'Your Vendor on-time delivery % for 2024-03 was changed%')).toHaveLength(2);
+    // The person reads their own value; a colleague does not see it at all.
+    expect((await call(vendor1.username, 'GET', `/api/kpi/records/${created.body.id}/`)).status).toBe(200);
+    expect((await call(vendor2.username, 'GET', `/api/kpi/records/${created.body.id}/`)).status).toBe(404);
+    // Back to 80 for the scores below.
+    await call(mgrA.username, 'PUT', `/api/kpi/records/${created.body.id}/`, { value: 80, note: 'Final.' });
+  });
+
+  it('refuses each bad value on its field and stores nothing', async () => {
+    const interpreterOnly = (await call('quality', 'GET', '/api/kpi/definitions/?active=true')).body.find(
+      (d: { applies_to: string[] }) => d.applies_to.includes('INTERPRETER') && !d.applies_to.includes('Vendor'),
+    ) as { id: number };
+    await record(mgrA.username, vendor2.username, kpi.C, '2024-04-02', 5);
+    const before = [await count('kpi_records'), await count('kpi_record_history')];
+    for (const [name, body, field] of [
+      ['percent above 100', { kpi: kpi.A, period: '2024-04-02', value: 100.5 }, 'value'],
+      ['negative seconds', { kpi: kpi.B, period: '2024-04-02', value: -3 }, 'value'],
+      ['a count in pieces', { kpi: kpi.C, period: '2024-04-20', value: 7.5 }, 'value'],
+      ['a second value for the period', { kpi: kpi.C, period: '2024-04-20', value: 6 }, 'period'],
+      ['a future period', { kpi: kpi.A, period: '2099-01-01', value: 50 }, 'period'],
+      ['a KPI of other people', { kpi: interpreterOnly.id, period: '2024-04-02', value: 4 }, 'kpi'],
+      ['no such KPI', { kpi: 999_999, period: '2024-04-02', value: 4 }, 'kpi'],
+    ] as const) {
+      const res = await call(mgrA.username, 'POST', '/api/kpi/records/', { username: vendor2.username, ...body });
+      expect(res.status, name).toBe(400);
+      expect(Object.keys(res.body.extra.fields), name).toEqual([field]);
+    }
+    const existing = (await record(mgrA.username, vendor2.username, kpi.C, '2024-04-25', 5)).body;
+    expect(existing.extra.fields.period[0]).toBe('This person already has a value for this period; edit it instead.');
+    const { rows } = await sql<{ id: number }>`
+      select id from kpi_records where user_id = ${vendor2.id} and kpi_id = ${kpi.C}`.execute(s.database.db);
+    const edit = await call(mgrA.username, 'PUT', `/api/kpi/records/${rows[0]!.id}/`, { value: 1.5 });
+    expect(edit.status).toBe(400);
+    expect(Object.keys(edit.body.extra.fields)).toEqual(['value']);
+    expect([await count('kpi_records'), await count('kpi_record_history')]).toEqual(before);
+  });
+
+  it('lets only those who may score a person enter or change their values', async () => {
+    const before = await count('kpi_records');
+    // An HR manager cannot act on Vendor; nobody scores themselves; an IT member scores nobody.
+    expect((await record('manager.hr', vendor2.username, kpi.A, '2024-07-01', 50)).status).toBe(403);
+    expect((await record(mgrA.username, mgrA.username, kpi.A, '2024-07-01', 50)).status).toBe(403);
+    expect((await record('it', vendor2.username, kpi.A, '2024-07-01', 50)).status).toBe(403);
+    // QUALITY scores interpreters, not staff; an unknown person is 404.
+    expect((await record('quality', vendor2.username, kpi.A, '2024-07-01', 50)).status).toBe(403);
+    expect((await record(mgrA.username, 'nobody.here', kpi.A, '2024-07-01', 50)).status).toBe(404);
+    expect(await count('kpi_records')).toBe(before);
+
+    const ok = await record('admin', vendor2.username, kpi.A, '2024-07-01', 50);
+    expect(ok.status).toBe(201);
+    // Outside the scope: 404 whether reading or changing; the person themselves reads but may not change.
+    for (const who of ['manager.hr', 'it', 'quality']) {
+      expect((await call(who, 'GET', `/api/kpi/records/${ok.body.id}/`)).status, who).toBe(404);
+      expect((await call(who, 'PUT', `/api/kpi/records/${ok.body.id}/`, { value: 1 })).status, who).toBe(404);
+    }
+    expect((await call(vendor2.username, 'PUT', `/api/kpi/records/${ok.body.id}/`, { value: 99 })).status).toBe(403);
+    expect((await call(mgrA.username, 'GET', '/api/kpi/records/999999/')).status).toBe(404);
+    expect((await call(mgrA.username, 'GET', `/api/kpi/records/${ok.body.id}/`)).body.value).toBe(50);
+  });
+
+  it('QUALITY and WFM score interpreters; a department manager does not', async () => {
+    const interp = await make.user({ user_type: 'INTERPRETER', first_name: 'Ilham', last_name: 'Scored' });
+    const quality = (await call('quality', 'GET', '/api/kpi/definitions/?active=true')).body.find(
+      (d: { name: string }) => d.name === 'Quality score',
+    ) as { id: number };
+    expect((await record('manager.it', interp.username, quality.id, '2024-03-05', 4)).status).toBe(403);
+    const rec = await record('quality', interp.username, quality.id, '2024-03-05', 4.5);
+    expect(rec.status).toBe(201);
+    // Weeks run Sunday to Saturday.
+    expect(rec.body).toMatchObject({ period_start: '2024-03-03', period_end: '2024-03-09', attainment: 1.125 });
+    expect((await call('manager.wfm', 'PUT', `/api/kpi/records/${rec.body.id}/`, { value: 3.5 })).status).toBe(200);
+    expect((await call('manager.it', 'GET', `/api/kpi/records/${rec.body.id}/`)).status).toBe(404);
+  });
+});
+
+describe('scores, missing values and reminders', () => {
+  it('scores each person by weight over the KPIs with a value, with the trend', async () => {
+    await record(mgrA.username, vendor1.username, kpi.B, '2024-03-02', 600); // 0.5
+    await record(mgrA.username, vendor1.username, kpi.A, '2024-02-10', 40); // 0.5 the month before
+    const res = await call(mgrB.username, 'GET', '/api/kpi/scores/?period=monthly&date=2024-03-15&department=Vendor');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ period: 'monthly', period_start: '2024-03-01', period_end: '2024-03-31' });
+    const row = res.body.rows.find((r: { user: { username: string } }) => r.user.username === vendor1.username);
+    // (3 × 1 + 1 × 0.5) / 4; C has no value: it leaves the score and shows as missing.
+    expect(row).toMatchObject({ score: 0.875, previous_score: 0.5, trend: 0.375, recorded: 2, expected: 3 });
+    // Everyone listed is someone mgrB may score (their department), never themselves.
+    const names = res.body.rows.map((r: { user: { username: string } }) => r.user.username);
+    expect(names).toContain(mgrA.username);
+    expect(names).not.toContain(mgrB.username);
+    expect(res.body.rows.every((r: { user: { user_type: string } }) => r.user.user_type === 'Vendor')).toBe(true);
+
+    const search = await call(mgrB.username, 'GET', '/api/kpi/scores/?date=2024-03-15&search=vivian');
+    expect(search.body.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual([vendor1.username]);
+    // ADMIN sees them too; an HR manager, outside Vendor, does not; HR and IT members have no KPI pages.
+    const admin = await call('admin', 'GET', '/api/kpi/scores/?date=2024-03-15');
+    expect(admin.body.rows.some((r: { user: { username: string } }) => r.user.username === vendor1.username)).toBe(
+      true,
+    );
+    const hrManager = await call('manager.hr', 'GET', '/api/kpi/scores/?date=2024-03-15');
+    expect(hrManager.status).toBe(200);
+    expect(hrManager.body.rows.some((r: { user: { user_type: string } }) => r.user.user_type === 'Vendor')).toBe(false);
+    for (const who of ['hr', 'it']) {
+      expect((await call(who, 'GET', '/api/kpi/scores/')).status, who).toBe(403);
+      expect((await call(who, 'GET', '/api/kpi/scores/export.csv')).status, who).toBe(403);
+      expect((await call(who, 'GET', '/api/kpi/missing/')).status, who).toBe(403);
+    }
+
+    const csv = await call(mgrB.username, 'GET', '/api/kpi/scores/export.csv?date=2024-03-15&department=Vendor');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toBe('username,first_name,last_name,department,team,score,previous_score,trend,recorded,expected');
+    expect(lines).toContain(`${vendor1.username},Vivian,Scored,Vendor,,0.875,0.5,0.375,2,3`);
+  });
+
+  it('interpreters are listed with their team, and filtered by it', async () => {
+    const res = await call('quality', 'GET', '/api/kpi/scores/?period=weekly');
+    expect(res.status).toBe(200);
+    const teams = new Set(res.body.rows.map((r: { team: string }) => r.team).filter(Boolean));
+    expect(teams.size).toBeGreaterThan(0);
+    const team = [...teams][0] as string;
+    const filtered = await call('quality', 'GET', `/api/kpi/scores/?period=weekly&team=${encodeURIComponent(team)}`);
+    expect(filtered.body.rows.length).toBeGreaterThan(0);
+    expect(filtered.body.rows.every((r: { team: string }) => r.team === team)).toBe(true);
+  });
+
+  it('lists what is missing, and the list shrinks when a value comes in', async () => {
+    const missing = async () =>
+      (await call(mgrB.username, 'GET', '/api/kpi/missing/?period=monthly&date=2024-03-20&department=Vendor')).body;
+    const before = await missing();
+    expect(before.period_start).toBe('2024-03-01');
+    const mine = (m: typeof before) =>
+      m.rows
+        .filter((r: { user: { username: string } }) => r.user.username === vendor1.username)
+        .map((r: { kpi: { id: number } }) => r.kpi.id);
+    expect(mine(before)).toEqual([kpi.C]);
+    expect(before.rows[0]).toMatchObject({ period_end: '2024-03-31', last_reminded_at: null });
+    expect(before.rows[0].closes_in_days).toBeLessThan(0);
+    expect((await record(mgrA.username, vendor1.username, kpi.C, '2024-03-30', 12)).status).toBe(201);
+    const after = await missing();
+    expect(mine(after)).toEqual([]);
+    expect(after.rows.length).toBe(before.rows.length - 1);
+  });
+
+  it('manual reminders tell whoever enters the values, and are remembered', async () => {
+    const item = { username: vendor2.username, kpi: kpi.B, period: '2024-03-09' };
+    const interp = await make.user({ user_type: 'INTERPRETER', first_name: 'Idris', last_name: 'Reminded' });
+    const res = await call(mgrA.username, 'POST', '/api/kpi/missing/remind/', {
+      // The interpreter is outside a Vendor manager's scope: skipped.
+      items: [item, item, { username: interp.username, kpi: kpi.A, period: '2024-03-09' }],
+    });
+    expect(res.status).toBe(200);
+    // Told: the other Vendor manager (the caller already knows; ADMIN only when nobody else may).
+    expect(res.body).toEqual({ reminded: 1, recipients: 1 });
+    expect(
+      await notesOf(mgrB.id, "Reminder: enter Victor Carded's KPI values for 2024-03: Vendor reply time."),
+    ).toHaveLength(1);
+    const admin = (await call('admin', 'GET', '/api/users/admin/')).body as { id: number };
+    expect(await notesOf(admin.id, 'Reminder: enter Victor Carded%')).toEqual([]);
+    const listed = (
+      await call(mgrB.username, 'GET', '/api/kpi/missing/?date=2024-03-20&department=Vendor')
+    ).body.rows.find(
+      (r: { user: { username: string }; kpi: { id: number } }) =>
+        r.user.username === vendor2.username && r.kpi.id === kpi.B,
+    );
+    expect(listed.last_reminded_at).toEqual(expect.any(String));
+
+    // An interpreter's values: QUALITY and WFM are told, not department managers.
+    const quality = (await call('quality', 'GET', '/api/kpi/definitions/?active=true')).body.find(
+      (d: { name: string }) => d.name === 'Schedule adherence',
+    ) as { id: number };
+    const told = await call('quality', 'POST', '/api/kpi/missing/remind/', {
+      items: [{ username: interp.username, kpi: quality.id, period: '2024-03-09' }],
+    });
+    expect(told.body.reminded).toBe(1);
+    const id = async (u: string) => ((await call('admin', 'GET', `/api/users/${u}/`)).body as { id: number }).id;
+    expect(await notesOf(await id('manager.wfm'), 'Reminder: enter Idris Reminded%')).toHaveLength(1);
+    expect(await notesOf(await id('manager.it'), 'Reminder: enter Idris Reminded%')).toEqual([]);
+    expect(await notesOf(await id('quality'), 'Reminder: enter Idris Reminded%')).toEqual([]);
+    expect((await call('hr', 'POST', '/api/kpi/missing/remind/', { items: [item] })).status).toBe(403);
+  });
+});
+
+describe('scorecards', () => {
+  it('show every KPI over the last periods, to the person and to those who score them', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // The current period (the portal's clock is UTC here).
+    const rec = await record(mgrA.username, vendor2.username, kpi.A, today, 88);
+    expect(rec.status).toBe(201);
+    const card = await call(vendor2.username, 'GET', `/api/kpi/users/${vendor2.username}/scorecard/?periods=3`);
+    expect(card.status).toBe(200);
+    expect(card.body).toMatchObject({ user: { username: vendor2.username }, period: 'monthly', can_score: false });
+    expect(card.body.periods).toHaveLength(3);
+    expect(card.body.periods[2]).toMatchObject({ period_start: rec.body.period_start, score: 1.1 });
+    const a = card.body.kpis.find((k: { id: number }) => k.id === kpi.A);
+    expect(a.records.map((r: { value: number }) => r.value)).toEqual([88]);
+    // Active Vendor KPIs are all there, even without values.
+    expect(card.body.kpis.map((k: { id: number }) => k.id)).toEqual(expect.arrayContaining([kpi.A, kpi.B, kpi.C]));
+
+    expect((await call(mgrA.username, 'GET', `/api/kpi/users/${vendor2.username}/scorecard/`)).body.can_score).toBe(
+      true,
+    );
+    for (const who of ['manager.hr', 'quality', vendor1.username]) {
+      expect((await call(who, 'GET', `/api/kpi/users/${vendor2.username}/scorecard/`)).status, who).toBe(404);
+    }
+    expect((await call('admin', 'GET', '/api/kpi/users/nobody.here/scorecard/')).status).toBe(404);
+  });
+});

@@ -1,0 +1,2 @@
+// The reports feature's public surface.
+export { reportsRoutes } from './reports.routes.js';

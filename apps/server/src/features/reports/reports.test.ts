@@ -1,0 +1,481 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReport } from '@portal/contracts';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { factories, TINY_PNG } from '../../../test/factories.js';
+
+let s: TestServer;
+
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+let seq = 0;
+/** A report body the tests change field by field (unique titles keep lists apart from the demo's). */
+const draft = (extra: Record<string, unknown> = {}) => ({
+  title: `Quarterly review ${++seq}`,
+  type: 'evaluation',
+  subjects: ['it'],
+  period_from: '2026-07-01',
+  period_to: '2026-09-30',
+  body: '<p>Solid quarter.</p>',
+  ...extra,
+});
+
+async function call(who: string, method: string, url: string, body?: unknown) {
+  return s.api(method, url, { token: await s.token(who), body });
+}
+
+async function create(who: string, body: Record<string, unknown>) {
+  const res = await call(who, 'POST', '/api/reports/', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as TReport;
+}
+
+async function multipart(
+  who: string,
+  method: string,
+  url: string,
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer }[],
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append('attachments', new Blob([new Uint8Array(f.data)]), f.name);
+  const res = await fetch(s.url + url, {
+    method,
+    headers: { authorization: `Bearer ${await s.token(who)}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const mine = async (who: string, query = '') => (await call(who, 'GET', `/api/reports/?scope=mine${query}`)).body;
+
+describe('writing a report', () => {
+  it('goes from draft to submitted, then is final; a new report supersedes it', async () => {
+    const d = await create('manager.it', draft());
+    expect(d).toMatchObject({
+      status: 'draft',
+      submitted_at: null,
+      can_edit: true,
+      supersedes: null,
+      superseded_by: null,
+    });
+    expect(d.author.username).toBe('manager.it');
+    expect(d.subjects.map((u) => u.username)).toEqual(['it']);
+
+    const edited = await call(
+      'manager.it',
+      'PUT',
+      `/api/reports/${d.id}/`,
+      draft({ title: 'Quarterly review, edited' }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.title).toBe('Quarterly review, edited');
+
+    const submitted = await call(
+      'manager.it',
+      'PUT',
+      `/api/reports/${d.id}/`,
+      draft({ title: 'Quarterly review, edited', submit: true }),
+    );
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'submitted', can_edit: false });
+    expect(Date.parse(submitted.body.submitted_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    // Final: no more edits, no deletion, and nothing changed by trying.
+    const again = await call('manager.it', 'PUT', `/api/reports/${d.id}/`, draft({ title: 'Sneaky change' }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A submitted report can no longer be edited; write a new one that supersedes it.');
+    expect((await call('manager.it', 'DELETE', `/api/reports/${d.id}/`)).status).toBe(409);
+    expect((await call('manager.it', 'GET', `/api/reports/${d.id}/`)).body.title).toBe('Quarterly review, edited');
+
+    // The successor: a draft first (the old one stands), then submitted (the old one is replaced).
+    const next = await create('manager.it', draft({ title: 'Quarterly review, corrected', supersedes: d.id }));
+    expect(next.supersedes).toBe(d.id);
+    expect((await call('manager.it', 'GET', `/api/reports/${d.id}/`)).body).toMatchObject({
+      status: 'submitted',
+      superseded_by: null,
+    });
+    // Only one report replaces another.
+    const rival = await call('manager.it', 'POST', '/api/reports/', draft({ supersedes: d.id }));
+    expect(rival.status).toBe(400);
+    expect(rival.body.extra.fields.supersedes).toEqual(['Another report already replaces this one.']);
+
+    const done = await call(
+      'manager.it',
+      'PUT',
+      `/api/reports/${next.id}/`,
+      draft({ title: 'Quarterly review, corrected', submit: true }),
+    );
+    expect(done.status).toBe(200);
+    expect((await call('manager.it', 'GET', `/api/reports/${d.id}/`)).body).toMatchObject({
+      status: 'superseded',
+      superseded_by: next.id,
+    });
+    // A superseded (or draft) report cannot be superseded.
+    const late = await call('manager.it', 'POST', '/api/reports/', draft({ supersedes: d.id }));
+    expect(late.body.extra.fields.supersedes).toEqual(['Only a submitted report can be replaced.']);
+
+    // The event log has the lifecycle; the branch's director was told of each submission.
+    const actions = await s.database.db
+      .selectFrom('event_logs')
+      .select(['action', 'target_id'])
+      .where('action', 'like', 'report.%')
+      .where('target_id', 'in', [String(d.id), String(next.id)])
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => `${a.action}:${a.target_id}`)).toEqual([
+      `report.created:${d.id}`,
+      `report.updated:${d.id}`,
+      `report.updated:${d.id}`,
+      `report.submitted:${d.id}`,
+      `report.created:${next.id}`,
+      `report.updated:${next.id}`,
+      `report.superseded:${d.id}`,
+      `report.submitted:${next.id}`,
+    ]);
+    const told = (await call('director.gi', 'GET', '/api/notifications/all/')).body.results as { url: string }[];
+    expect(told.map((n) => n.url)).toEqual(expect.arrayContaining([`/report/${d.id}`, `/report/${next.id}`]));
+    const other = (await call('director.ad', 'GET', '/api/notifications/all/')).body.results as { url: string }[];
+    expect(other.map((n) => n.url)).not.toContain(`/report/${d.id}`);
+  });
+
+  it('deletes a draft of its author only', async () => {
+    const d = await create('manager.it', draft());
+    expect((await call('manager.hr', 'DELETE', `/api/reports/${d.id}/`)).status).toBe(404);
+    expect((await call('manager.it', 'DELETE', `/api/reports/${d.id}/`)).status).toBe(204);
+    expect((await call('manager.it', 'GET', `/api/reports/${d.id}/`)).status).toBe(404);
+  });
+
+  it('takes multipart with files and subjects as JSON text, and serves the files to its readers', async () => {
+    const colleague = await factories(s.database.db).user({ user_type: 'IT', username: 'it.colleague' });
+    const res = await multipart(
+      'manager.it',
+      'POST',
+      '/api/reports/',
+      {
+        title: 'Incident with a screenshot',
+        type: 'incident',
+        subjects: JSON.stringify(['it', colleague.username]),
+        period_from: '2026-10-01',
+        period_to: '2026-10-01',
+        body: '<p>See the attached screen.</p>',
+      },
+      [{ name: 'screen.png', data: TINY_PNG }],
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const report = res.body as TReport;
+    expect(report.subjects.map((u) => u.username)).toEqual(['it', 'it.colleague']);
+    expect(report.attachments).toHaveLength(1);
+    const a = report.attachments[0]!;
+    expect(a).toMatchObject({ filename: 'screen.png', content_type: 'image/png', size: TINY_PNG.length });
+    expect(a.url).toBe(`/api/reports/${report.id}/attachments/${a.id}/`);
+
+    const download = async (who: string, url = a.url) =>
+      fetch(s.url + url, { headers: { authorization: `Bearer ${await s.token(who)}` } });
+    const own = await download('manager.it');
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    // A draft is its author's alone, even for the director of the branch.
+    expect((await download('director.gi')).status).toBe(404);
+
+    // Edit in multipart: a file removed, another added, then submitted.
+    const edit = await multipart(
+      'manager.it',
+      'PUT',
+      `/api/reports/${report.id}/`,
+      {
+        title: 'Incident with a log',
+        type: 'incident',
+        subjects: '["it"]',
+        period_from: '2026-10-01',
+        period_to: '2026-10-01',
+        remove_attachments: JSON.stringify([a.id]),
+        submit: 'true',
+      },
+      [{ name: 'log.txt', data: Buffer.from('10:02 VPN down\n10:40 VPN up\n') }],
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.status).toBe('submitted');
+    expect(edit.body.attachments.map((x: { filename: string }) => x.filename)).toEqual(['log.txt']);
+    expect((await download('manager.it')).status).toBe(404);
+    const log = edit.body.attachments[0].url as string;
+    expect((await download('director.gi', log)).status).toBe(200);
+    expect((await download('director.ad', log)).status).toBe(404);
+    expect((await download('manager.hr', log)).status).toBe(404);
+    // The attachment id under another report: not found.
+    expect(
+      (await download('manager.it', log.replace(`/reports/${report.id}/`, `/reports/${report.id + 1000}/`))).status,
+    ).toBe(404);
+  });
+
+  it('refuses bad fields with 400s that name them, and stores nothing', async () => {
+    const before = (await mine('manager.it')).count;
+    const bad = async (body: Record<string, unknown>) => {
+      const res = await call('manager.it', 'POST', '/api/reports/', body);
+      expect(res.status).toBe(400);
+      return res.body.extra.fields as Record<string, string[]>;
+    };
+    expect((await bad(draft({ subjects: ['it', 'hr', 'nobody.here'] }))).subjects).toEqual([
+      'You may not write a report about: hr, nobody.here.',
+    ]);
+    // IT's manager is no interpreter's reporter.
+    expect((await bad(draft({ subjects: ['interpreter01'] }))).subjects).toEqual([
+      'You may not write a report about: interpreter01.',
+    ]);
+    expect((await bad(draft({ subjects: [] }))).subjects).toEqual(['Choose the people the report is about.']);
+    expect((await bad(draft({ period_from: '2026-09-30', period_to: '2026-09-01' }))).period_to).toEqual([
+      'The last day must not be before the first.',
+    ]);
+    expect((await bad(draft({ title: '   ' }))).title).toEqual(['Give the report a title.']);
+    expect((await bad(draft({ type: 'gossip' }))).type).toEqual(['Choose the type of report.']);
+    expect((await bad(draft({ supersedes: 999999 }))).supersedes).toEqual(['Report not found.']);
+    expect((await mine('manager.it')).count).toBe(before);
+
+    // A manager whose department works with interpreters may report on them.
+    const wfm = await create('manager.wfm', draft({ subjects: ['interpreter01'] }));
+    expect(wfm.subjects.map((u) => u.username)).toEqual(['interpreter01']);
+  });
+
+  it('is for managers only (403), and another manager never learns of a report (404)', async () => {
+    expect((await call('it', 'POST', '/api/reports/', draft())).status).toBe(403);
+    expect((await call('director.gi', 'POST', '/api/reports/', draft())).status).toBe(403);
+    const d = await create('manager.it', draft({ submit: true }));
+    for (const who of ['manager.hr', 'it', 'dev']) {
+      expect((await call(who, 'GET', `/api/reports/${d.id}/`)).status).toBe(404);
+      expect((await call(who, 'GET', `/api/reports/${d.id}/pdf/`)).status).toBe(404);
+    }
+    // The branch's director reads it, but may not change it; another branch's director does not see it.
+    expect((await call('director.gi', 'GET', `/api/reports/${d.id}/`)).body).toMatchObject({
+      id: d.id,
+      can_edit: false,
+    });
+    expect((await call('director.ad', 'GET', `/api/reports/${d.id}/`)).status).toBe(404);
+    expect((await call('admin', 'GET', `/api/reports/${d.id}/`)).status).toBe(200);
+  });
+
+  it('lists mine, and every submitted report in the scope of ADMIN and directors', async () => {
+    const title = `Scope check ${Date.now()}`;
+    const it1 = await create('manager.it', draft({ title, submit: true }));
+    const it2 = await create('manager.it', draft({ title }));
+    const hr1 = await create('manager.hr', draft({ title, subjects: ['hr'], submit: true }));
+    const q = `&search=${encodeURIComponent(title)}`;
+    const ids = (page: { results: { id: number }[] }) => page.results.map((r) => r.id).sort((a, b) => a - b);
+
+    expect(ids(await mine('manager.it', q))).toEqual([it1.id, it2.id]);
+    expect(ids(await mine('manager.it', `${q}&status=draft`))).toEqual([it2.id]);
+    const all = async (who: string) => call(who, 'GET', `/api/reports/?scope=all${q}`);
+    expect(ids((await all('admin')).body)).toEqual([it1.id, hr1.id]);
+    expect(ids((await all('director.gi')).body)).toEqual([it1.id]);
+    expect(ids((await all('director.ad')).body)).toEqual([hr1.id]);
+    expect((await all('manager.it')).status).toBe(403);
+    expect(ids((await call('admin', 'GET', `/api/reports/?scope=all${q}&subject=hr`)).body)).toEqual([hr1.id]);
+    // The demo's own reports are there too, superseded one included.
+    const demo = (await call('admin', 'GET', '/api/reports/?scope=all&status=superseded')).body;
+    expect(demo.results.map((r: { title: string }) => r.title)).toContain('Help desk monthly summary');
+  });
+});
+
+describe('the body', () => {
+  it('keeps the editor tags and never a script, handler, style or javascript: URL', async () => {
+    const body = [
+      '<h2 onclick="steal()">Summary</h2>',
+      '<p style="color:red">Fine <strong>work</strong> <em>overall</em>.<script>alert(1)</script></p>',
+      '<img src=x onerror="alert(2)">',
+      '<a href="javascript:alert(3)">click</a> <a href="https://example.com/x" onmouseover="alert(4)" target="_self">docs</a>',
+      '<iframe src="https://evil.example"></iframe><svg><script>alert(5)</script></svg>',
+      '<ul><li>one</li></ul><table><tbody><tr><td>A</td></tr></tbody></table>',
+    ].join('');
+    const r = await create('manager.it', draft({ body }));
+    expect(r.body).not.toMatch(/script|onerror|onclick|onmouseover|javascript:|style=|<img|<iframe|<svg|alert/i);
+    expect(r.body).toContain('<h2>Summary</h2>');
+    expect(r.body).toContain('<p>Fine <strong>work</strong> <em>overall</em>.</p>');
+    expect(r.body).toContain('<a href="https://example.com/x" rel="noopener noreferrer" target="_blank">docs</a>');
+    expect(r.body).toContain('<ul><li>one</li></ul><table><tbody><tr><td>A</td></tr></tbody></table>');
+    // What is stored is what was answered.
+    expect((await call('manager.it', 'GET', `/api/reports/${r.id}/`)).body.body).toBe(r.body);
+  });
+});
+
+describe('the PDF', () => {
+  async function pdfText(who: string, url: string): Promise<string> {
+    const res = await fetch(s.url + url, { headers: { authorization: `Bearer ${await s.token(who)}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const data = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(data.subarray(0, 5)).toString()).toBe('%PDF-');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data, useSystemFonts: false, isEvalSupported: false }).promise;
+    const lines: string[] = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      const content = await (await doc.getPage(p)).getTextContent();
+      lines.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join(''));
+    }
+    return lines.join('\n');
+  }
+
+  // No lam-alef or fa-ya pairs: those print as one ligature glyph, which pdf.js reads back
+  // reversed. The paragraph ends with a full stop, which pdf.js puts at the line's visual
+  // (left) end: the words and figures are compared, in logical order.
+  const ARABIC = 'أغلق الفريق 42 تذكرة يوم 2026-11-05 بنجاح';
+
+  it('has the title, the Arabic body in logical order and the figures, in English and Arabic layouts', async () => {
+    const r = await create(
+      'manager.it',
+      draft({
+        title: 'November desk review',
+        type: 'monthly_summary',
+        period_from: '2026-11-01',
+        period_to: '2026-11-30',
+        body: `<h2>Figures</h2><p>The desk answered 317 tickets.</p><p>${ARABIC}.</p><ul><li>VPN uptime 99.5%</li></ul>`,
+        submit: true,
+      }),
+    );
+    const en = await pdfText('manager.it', `/api/reports/${r.id}/pdf/?lang=en`);
+    expect(en).toContain('November desk review');
+    expect(en).toContain(ARABIC);
+    expect(en).toContain('The desk answered 317 tickets.');
+    expect(en).toContain('VPN uptime 99.5%');
+    expect(en).toContain('2026-11-01 – 2026-11-30');
+    expect(en).toContain('Monthly summary');
+    expect(en).toContain('Mazen Issa');
+    expect(en).toContain('Page 1 of 1');
+
+    const ar = await pdfText('director.gi', `/api/reports/${r.id}/pdf/?lang=ar`);
+    expect(ar).toContain('November desk review');
+    expect(ar).toContain(ARABIC);
+    expect(ar).toContain('The desk answered 317 tickets.');
+    expect(ar).toContain('2026-11-01 – 2026-11-30');
+    // Arabic labels (ones without ligatures, which pdf.js reads back reversed).
+    expect(ar).toContain('تقرير مدير');
+    expect(ar).toContain('ملخص شهري');
+    expect(ar).toContain('صفحة 1 من 1');
+    expect(ar).not.toContain('Page 1 of 1');
+    expect(ar).not.toContain('Monthly summary');
+
+    expect((await call('manager.it', 'GET', `/api/reports/${r.id}/pdf/?lang=fr`)).status).toBe(400);
+  });
+});
+
+describe('admin summaries', () => {
+  const FROM = '2021-03-01';
+  const TO = '2021-03-31';
+  const at = (iso: string, minutes = 0) => new Date(Date.parse(iso) + minutes * 60_000);
+
+  beforeAll(async () => {
+    const db = s.database.db;
+    const make = factories(db);
+    const staff = await make.user({ user_type: 'IT' });
+    const interpreter = await make.user({ user_type: 'INTERPRETER' });
+    const ticket = (created: string, firstReplyMinutes: number | null, closed: string | null) =>
+      db
+        .insertInto('tickets')
+        .values({
+          owner_id: staff.id,
+          department: 'IT',
+          subject: 'Crafted',
+          description: 'Crafted for the summaries.',
+          priority: 'normal',
+          status: closed ? 'closed' : 'open',
+          created_at: at(created),
+          updated_at: at(created),
+          first_response_at: firstReplyMinutes === null ? null : at(created, firstReplyMinutes),
+          closed_at: closed ? at(closed) : null,
+        } as never)
+        .execute();
+    // Opened in March: 3 (first replies after 10, 30 and 20 minutes: median 20); closed in March: 2.
+    await ticket('2021-03-02T10:00:00Z', 10, '2021-03-03T09:00:00Z');
+    await ticket('2021-03-05T10:00:00Z', 30, null);
+    await ticket('2021-03-10T10:00:00Z', 20, '2021-04-02T09:00:00Z');
+    await ticket('2021-02-20T10:00:00Z', 5, '2021-03-04T09:00:00Z');
+    // Leave: 3 days inside March, and 4 days of which half fall in March; pending leave does not count.
+    await make.leave({ user: staff, start_date: '2021-03-08', end_date: '2021-03-10', days: 3, status: 'approved' });
+    await make.leave({ user: staff, start_date: '2021-03-30', end_date: '2021-04-02', days: 4, status: 'approved' });
+    await make.leave({ user: staff, start_date: '2021-03-15', end_date: '2021-03-15', days: 1, status: 'pending' });
+    // KPIs: 90 of a target of 100 (0.9) and 30 seconds against 60, lower is better (2, capped at 1.2): mean 105%.
+    const kpi = (name: string, direction: 'higher' | 'lower', target: number) =>
+      db
+        .insertInto('kpi_definitions')
+        .values({ name, unit: 'percent', direction, target, weight: 1, period: 'monthly', applies_to: ['IT'] } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const k1 = await kpi('Summary test resolution rate', 'higher', 100);
+    const k2 = await kpi('Summary test wait seconds', 'lower', 60);
+    await db
+      .insertInto('kpi_records')
+      .values([
+        { user_id: staff.id, kpi_id: k1.id, period_start: '2021-03-01', value: 90 },
+        { user_id: staff.id, kpi_id: k2.id, period_start: '2021-03-01', value: 30 },
+      ] as never)
+      .execute();
+    // Online: 4.5 hours on 3 March, and 2 of the 4 hours of a night that began in February.
+    await db
+      .insertInto('presence_sessions')
+      .values([
+        {
+          user_id: interpreter.id,
+          started_at: at('2021-03-03T08:00:00Z'),
+          ended_at: at('2021-03-03T12:30:00Z'),
+          last_seen_at: at('2021-03-03T12:30:00Z'),
+          source: 'agent',
+        },
+        {
+          user_id: interpreter.id,
+          started_at: at('2021-02-28T22:00:00Z'),
+          ended_at: at('2021-03-01T02:00:00Z'),
+          last_seen_at: at('2021-03-01T02:00:00Z'),
+          source: 'agent',
+        },
+      ] as never)
+      .execute();
+  });
+
+  const summary = (who: string, query: string) =>
+    call(who, 'GET', `/api/reports/summary/?from=${FROM}&to=${TO}${query}`);
+
+  it('counts tickets, first replies, leave, KPIs and online hours per department', async () => {
+    const res = await summary('admin', '');
+    expect(res.status).toBe(200);
+    const row = (d: string) => res.body.rows.find((r: { department: string }) => r.department === d);
+    expect(row('IT')).toEqual({
+      department: 'IT',
+      tickets_opened: 3,
+      tickets_closed: 2,
+      first_response_median_minutes: 20,
+      leave_days_taken: 5,
+      kpi_average: 105,
+      online_hours: null,
+      adherence: null,
+    });
+    expect(row('INTERPRETER')).toMatchObject({ online_hours: 6.5, tickets_opened: 0, kpi_average: null });
+    expect(row('HR')).toMatchObject({ tickets_opened: 0, first_response_median_minutes: null, leave_days_taken: 0 });
+    expect(row('GUEST')).toBeUndefined();
+
+    const csv = await fetch(`${s.url}/api/reports/summary/export.csv?from=${FROM}&to=${TO}&department=IT`, {
+      headers: { authorization: `Bearer ${await s.token('admin')}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await csv.text()).toBe(
+      'department,tickets_opened,tickets_closed,first_response_median_minutes,leave_days_taken,kpi_average,online_hours,adherence\r\n' +
+        'IT,3,2,20,5,105,,\r\n',
+    );
+  });
+
+  it('is for ADMIN and directors, each within their departments', async () => {
+    const gi = await summary('director.gi', '');
+    expect(gi.status).toBe(200);
+    const departments = gi.body.rows.map((r: { department: string }) => r.department);
+    expect(departments).toContain('IT');
+    expect(departments).not.toContain('HR');
+    expect((await summary('director.gi', '&department=IT')).body.rows).toHaveLength(1);
+    expect((await summary('director.gi', '&department=HR')).status).toBe(404);
+    expect((await summary('director.ad', '&department=HR')).status).toBe(200);
+    for (const who of ['manager.it', 'it', 'hr']) expect((await summary(who, '')).status).toBe(403);
+    expect((await call('admin', 'GET', `/api/reports/summary/?from=${TO}&to=${FROM}`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,107 @@
+import Papa from 'papaparse';
+import { fillMessage, MAX_SHIFT_IMPORT_ROWS, SHIFT_CSV_COLUMNS, ZShiftRequest } from '@portal/contracts';
+import { badRequest, fieldError } from '../../lib/errors.js';
+
+/**
+ * Reading a shift import (no I/O): the header, then each line checked with the contract's
+ * own rules, so a file and the inline form refuse the same things in the same words.
+ */
+
+const NEEDS_HEADER = 'The first line must name the columns username, date, start and end.';
+const NO_ROWS = 'The file has no shifts below its header.';
+const BAD_QUOTES = 'This line is not valid CSV (check its quotes).';
+const DUPLICATE_IN_FILE = 'This interpreter already has a shift on this day earlier in the file.';
+
+export interface CsvShift {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  username: string;
+  date: string;
+  start: string;
+  end: string;
+  note: string;
+}
+
+export interface LineProblem {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedCsv {
+  shifts: CsvShift[];
+  /** Refused lines, in file order. */
+  problems: LineProblem[];
+}
+
+/**
+ * Parses and checks the rows that need no database; throws on a file that cannot be read
+ * at all (no header, no rows, too many rows). Separators: comma or semicolon; a BOM is skipped.
+ */
+export function parseShiftCsv(text: string): ParsedCsv {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';'],
+    skipEmptyLines: false,
+  });
+  const records = result.data;
+  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
+  const index = Object.fromEntries(SHIFT_CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    (typeof SHIFT_CSV_COLUMNS)[number],
+    number
+  >;
+  if (SHIFT_CSV_COLUMNS.some((c) => c !== 'note' && index[c] < 0)) throw fieldError('csv', NEEDS_HEADER);
+
+  const broken = new Set(result.errors.filter((e) => e.type === 'Quotes').map((e) => e.row));
+  const body = records
+    .map((cells, i) => ({ cells, line: i + 1, broken: broken.has(i) }))
+    .slice(1)
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (body.length === 0) throw fieldError('csv', NO_ROWS);
+  if (body.length > MAX_SHIFT_IMPORT_ROWS) {
+    throw fieldError('csv', fillMessage('shiftImportTooMany', { count: MAX_SHIFT_IMPORT_ROWS }));
+  }
+
+  const shifts: CsvShift[] = [];
+  const problems: LineProblem[] = [];
+  const seen = new Set<string>();
+  for (const { cells, line, broken: isBroken } of body) {
+    if (isBroken) {
+      problems.push({ line, reason: BAD_QUOTES });
+      continue;
+    }
+    const cell = (c: (typeof SHIFT_CSV_COLUMNS)[number]) => (index[c] < 0 ? undefined : (cells[index[c]] ?? ''));
+    const parsed = ZShiftRequest.safeParse({
+      username: cell('username'),
+      date: cell('date')?.trim(),
+      start: cell('start'),
+      end: cell('end'),
+      note: cell('note') ?? '',
+    });
+    if (!parsed.success) {
+      problems.push({ line, reason: parsed.error.issues[0]!.message });
+      continue;
+    }
+    const key = `${parsed.data.username}\n${parsed.data.date}`;
+    if (seen.has(key)) {
+      problems.push({ line, reason: DUPLICATE_IN_FILE });
+      continue;
+    }
+    seen.add(key);
+    shifts.push({ line, ...parsed.data });
+  }
+  return { shifts, problems };
+}
+
+export const UNKNOWN_INTERPRETER = 'No active interpreter has this username.';
+
+/** At most this many lines are named in a refusal (the count says how many there were). */
+const LISTED_PROBLEMS = 100;
+
+/** The refusal of a file with bad lines: how many, and "Line 4: …" for each (file order). */
+export function importRefusal(problems: readonly LineProblem[]) {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  return badRequest(fillMessage('shiftImportFailed', { count: sorted.length }), {
+    csv: sorted
+      .slice(0, LISTED_PROBLEMS)
+      .map((p) => fillMessage('shiftImportLine', { line: p.line, reason: p.reason })),
+  });
+}

@@ -1,0 +1,298 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+export type Db = Database;
+
+/**
+ * Days and shift instants are computed here, in the portal's time zone (`tz`, an IANA
+ * name checked at start), so daylight-saving days are as long as they really are.
+ */
+
+// ---------------------------------------------------------------- the clock
+
+/** The database's now, today's date and the current hour in `tz`. */
+export async function clock(db: Db, tz: string): Promise<{ now: Date; today: string; hour: number }> {
+  const { rows } = await sql<{ now: Date; today: string; hour: number }>`
+    select now() as now, (now() at time zone ${tz})::date::text as today,
+           extract(hour from now() at time zone ${tz})::int as hour`.execute(db);
+  return rows[0]!;
+}
+
+/** Each day of [from, to] with its bounds in `tz`. */
+export async function daysBetween(db: Db, from: string, to: string, tz: string) {
+  const { rows } = await sql<{ date: string; starts_at: Date; ends_at: Date }>`
+    select d::date::text as date,
+           (d::date::timestamp at time zone ${tz}) as starts_at,
+           ((d::date + 1)::timestamp at time zone ${tz}) as ends_at
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    order by d`.execute(db);
+  return rows;
+}
+
+// ---------------------------------------------------------------- interpreters
+
+const INTERPRETER = ['u.id', 'u.username', 'u.first_name', 'u.last_name'] as const;
+/** Profile columns of `users as u` left-joined with `interpreter_profiles as p` (none yet: empty). */
+const PROFILE = [
+  sql<string[]>`coalesce(p.languages, '{}'::text[])`.as('languages'),
+  sql<string>`coalesce(p.team, '')`.as('team'),
+] as const;
+/** Whether `u` is online now: an open presence session. */
+const ONLINE = sql<boolean>`exists (select 1 from presence_sessions o where o.user_id = u.id and o.ended_at is null)`;
+
+/** An active interpreter with their profile and whether they are online now (undefined: none such). */
+export function findInterpreter(db: Db, username: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      ...INTERPRETER,
+      'u.created_at as date_joined',
+      ...PROFILE,
+      sql<string>`coalesce(p.extension, '')`.as('extension'),
+      ONLINE.as('online'),
+    ])
+    .where('u.username', '=', username)
+    .where('u.user_type', '=', 'INTERPRETER')
+    .where('u.is_active', '=', true)
+    .executeTakeFirst();
+}
+export type InterpreterRow = NonNullable<Awaited<ReturnType<typeof findInterpreter>>>;
+
+/** Active interpreters among these usernames: username → id. */
+export async function interpreterIds(db: Db, usernames: readonly string[]): Promise<Map<string, number>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', [...usernames])
+    .where('user_type', '=', 'INTERPRETER')
+    .where('is_active', '=', true)
+    .execute();
+  return new Map(rows.map((r) => [r.username, r.id]));
+}
+
+/**
+ * The day board's people: every active interpreter with their profile, whether online now
+ * and their shift starting on `date`, online first, then by name.
+ */
+export function boardRows(db: Db, date: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')
+    .leftJoin('shifts as s', (j) =>
+      j.onRef('s.user_id', '=', 'u.id').on('s.shift_date', '=', sql<string>`${date}::date`),
+    )
+    .select([
+      ...INTERPRETER,
+      ...PROFILE,
+      ONLINE.as('online'),
+      's.id as shift_id',
+      's.start_time',
+      's.end_time',
+      's.starts_at',
+      's.ends_at',
+    ])
+    .where('u.user_type', '=', 'INTERPRETER')
+    .where('u.is_active', '=', true)
+    .orderBy(sql`not ${ONLINE}`)
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.username')
+    .execute();
+}
+export type BoardRow = Awaited<ReturnType<typeof boardRows>>[number];
+
+// ---------------------------------------------------------------- presence (the interpreters feature's sessions)
+
+/** Sessions overlapping [from, to) of these users (all active interpreters when `userId` is absent). */
+export function sessionsBetween(db: Db, from: Date, to: Date, userId?: number) {
+  let q = db
+    .selectFrom('presence_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.started_at', 's.ended_at'])
+    .where('s.started_at', '<', to)
+    .where((eb) => eb.or([eb('s.ended_at', 'is', null), eb('s.ended_at', '>', from)]))
+    .where('u.user_type', '=', 'INTERPRETER');
+  if (userId !== undefined) q = q.where('s.user_id', '=', userId);
+  return q.orderBy('s.started_at').execute();
+}
+
+// ---------------------------------------------------------------- shifts
+
+/**
+ * `start`–`end` on `date` in `tz` as instants (an end not after the start is on the next
+ * day); the arguments are SQL of a date and two times (values or columns).
+ */
+function instants(
+  date: RawBuilder<unknown>,
+  start: RawBuilder<unknown>,
+  end: RawBuilder<unknown>,
+  tz: string,
+): { starts_at: RawBuilder<Date>; ends_at: RawBuilder<Date> } {
+  return {
+    starts_at: sql<Date>`((${date} + ${start}) at time zone ${tz})`,
+    ends_at: sql<Date>`((${date} + case when ${end} <= ${start} then 1 else 0 end + ${end}) at time zone ${tz})`,
+  };
+}
+/** Instants of literal values. */
+const instantsOf = (date: string, start: string, end: string, tz: string) =>
+  instants(sql`${date}::date`, sql`${start}::time`, sql`${end}::time`, tz);
+
+const SHIFT = [
+  's.id',
+  'u.username',
+  'u.first_name',
+  'u.last_name',
+  sql<string>`s.shift_date::text`.as('date'),
+  's.start_time',
+  's.end_time',
+  's.starts_at',
+  's.ends_at',
+  's.note',
+  's.updated_at',
+  's.user_id',
+] as const;
+
+function shiftsQuery(db: Db) {
+  return db.selectFrom('shifts as s').innerJoin('users as u', 'u.id', 's.user_id').select(SHIFT);
+}
+
+/** Shifts starting on a day in [from, to], by day then name. */
+export function listShifts(db: Db, from: string, to: string, userId?: number) {
+  let q = shiftsQuery(db)
+    .where('s.shift_date', '>=', sql<string>`${from}::date`)
+    .where('s.shift_date', '<=', sql<string>`${to}::date`);
+  if (userId !== undefined) q = q.where('s.user_id', '=', userId);
+  return q.orderBy('s.shift_date').orderBy('s.starts_at').orderBy('u.first_name').orderBy('u.last_name').execute();
+}
+export type ShiftRow = Awaited<ReturnType<typeof listShifts>>[number];
+
+export function findShift(db: Db, id: number) {
+  return shiftsQuery(db).where('s.id', '=', id).executeTakeFirst();
+}
+
+export async function shiftExists(db: Db, userId: number, date: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('shifts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('shift_date', '=', sql<string>`${date}::date`)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface ShiftValues {
+  start: string;
+  end: string;
+  note: string;
+}
+
+export async function insertShift(
+  db: Db,
+  v: ShiftValues & { user_id: number; date: string },
+  tz: string,
+  by: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('shifts')
+    .values({
+      user_id: v.user_id,
+      shift_date: sql<string>`${v.date}::date`,
+      start_time: v.start,
+      end_time: v.end,
+      ...instantsOf(v.date, v.start, v.end, tz),
+      note: v.note,
+      updated_by: by,
+      updated_at: sql`now()`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** New times for a shift (its day and person stay); false when there is no such shift. */
+export async function updateShift(db: Db, id: number, v: ShiftValues, tz: string, by: number): Promise<boolean> {
+  const r = await db
+    .updateTable('shifts')
+    .set({
+      start_time: v.start,
+      end_time: v.end,
+      ...instants(sql`shift_date`, sql`${v.start}::time`, sql`${v.end}::time`, tz),
+      note: v.note,
+      updated_by: by,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteShift(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('shifts').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export interface ImportRow extends ShiftValues {
+  user_id: number;
+  date: string;
+}
+
+/** How many of these (user, day) pairs already have a shift (the ones an import replaces). */
+export async function countExisting(db: Db, rows: readonly ImportRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { rows: out } = await sql<{ n: number }>`
+    select count(*)::int as n
+    from shifts s
+    join unnest(${rows.map((r) => r.user_id)}::int[], ${rows.map((r) => r.date)}::date[]) as x(user_id, shift_date)
+      on s.user_id = x.user_id and s.shift_date = x.shift_date`.execute(db);
+  return out[0]!.n;
+}
+
+/** Writes every row in one statement, replacing an existing shift of that user and day. */
+export async function upsertShifts(db: Db, rows: readonly ImportRow[], tz: string, by: number): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <K extends keyof ImportRow>(k: K) => rows.map((r) => r[k]);
+  const at = instants(sql`x.d`, sql`x.start_time::time`, sql`x.end_time::time`, tz);
+  await sql`
+    insert into shifts (user_id, shift_date, start_time, end_time, starts_at, ends_at, note, updated_by, updated_at)
+    select x.user_id, x.d, x.start_time, x.end_time,
+           ${at.starts_at}, ${at.ends_at},
+           x.note, ${by}::int, now()
+    from unnest(${col('user_id')}::int[], ${col('date')}::date[], ${col('start')}::text[], ${col('end')}::text[],
+                ${col('note')}::text[]) as x(user_id, d, start_time, end_time, note)
+    on conflict (user_id, shift_date) do update
+      set start_time = excluded.start_time, end_time = excluded.end_time, starts_at = excluded.starts_at,
+          ends_at = excluded.ends_at, note = excluded.note, updated_by = excluded.updated_by, updated_at = now()`.execute(
+    db,
+  );
+}
+
+// ---------------------------------------------------------------- staffing
+
+const STAFFING = ['language_key', 'language', 'hours', 'updated_at'] as const;
+
+export function listStaffing(db: Db) {
+  return db.selectFrom('staffing_requirements').select(STAFFING).orderBy('language').execute();
+}
+export type StaffingRow = Awaited<ReturnType<typeof listStaffing>>[number];
+
+export async function upsertStaffing(
+  db: Db,
+  key: string,
+  language: string,
+  hours: number[],
+  by: number,
+): Promise<void> {
+  const values = { language, hours: sql<number[]>`${hours}::int[]`, updated_by: by, updated_at: sql<Date>`now()` };
+  await db
+    .insertInto('staffing_requirements')
+    .values({ language_key: key, ...values })
+    .onConflict((oc) => oc.column('language_key').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteStaffing(db: Db, key: string): Promise<boolean> {
+  const r = await db.deleteFrom('staffing_requirements').where('language_key', '=', key).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

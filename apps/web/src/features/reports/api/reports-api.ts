@@ -1,0 +1,97 @@
+import {
+  ZReport,
+  ZReportPage,
+  ZReportSummaryTable,
+  type TReport,
+  type TReportPage,
+  type TReportRequest,
+  type TReportsQuery,
+  type TReportSummaryQuery,
+  type TReportSummaryTable,
+} from '@portal/contracts';
+import { api } from '../../../lib/api/api';
+import { downloadServerFile } from '../../../lib/api/download';
+
+/** A report's fields as the form sends them (subjects a list; the server also takes it as JSON text). */
+export type ReportFields = Omit<TReportRequest, 'subjects' | 'remove_attachments'> & {
+  subjects: string[];
+  remove_attachments?: number[];
+};
+
+/**
+ * JSON when there are no files; multipart otherwise, with the same fields as text parts and
+ * the lists (`subjects`, `remove_attachments`) as JSON array text, as the contract reads them.
+ */
+function body(fields: ReportFields, files: readonly File[]): FormData | ReportFields {
+  if (files.length === 0) return fields;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  }
+  for (const file of files) form.append('attachments', file, file.name);
+  return form;
+}
+
+/** The feature's own cache tags: 'Report' (one report) and 'ReportList' (lists, summaries). */
+const reportsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Report', 'ReportList'] });
+
+/** Manager reports (issue 14). */
+export const reportsApi = reportsTaggedApi.injectEndpoints({
+  endpoints: (build) => ({
+    reports: build.query<TReportPage, TReportsQuery>({
+      query: (params) => ({ url: 'reports/', params }),
+      responseSchema: ZReportPage,
+      providesTags: ['ReportList'],
+    }),
+    report: build.query<TReport, number>({
+      query: (id) => `reports/${id}/`,
+      responseSchema: ZReport,
+      providesTags: (_r, _e, id) => [{ type: 'Report', id }],
+    }),
+    createReport: build.mutation<TReport, { fields: ReportFields; files?: File[] }>({
+      query: ({ fields, files = [] }) => ({ url: 'reports/', method: 'POST', body: body(fields, files) }),
+      responseSchema: ZReport,
+      invalidatesTags: (result) =>
+        result?.supersedes ? ['ReportList', { type: 'Report', id: result.supersedes }] : ['ReportList'],
+    }),
+    updateReport: build.mutation<TReport, { id: number; fields: ReportFields; files?: File[] }>({
+      query: ({ id, fields, files = [] }) => ({ url: `reports/${id}/`, method: 'PUT', body: body(fields, files) }),
+      responseSchema: ZReport,
+      invalidatesTags: (result, _e, { id }) => (result ? ['ReportList', { type: 'Report', id }] : []),
+    }),
+    deleteReport: build.mutation<null, number>({
+      query: (id) => ({ url: `reports/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : ['ReportList']),
+    }),
+    reportSummary: build.query<TReportSummaryTable, TReportSummaryQuery>({
+      query: (params) => ({ url: 'reports/summary/', params }),
+      responseSchema: ZReportSummaryTable,
+      providesTags: ['ReportList'],
+    }),
+  }),
+});
+
+export const {
+  useReportsQuery,
+  useReportQuery,
+  useCreateReportMutation,
+  useUpdateReportMutation,
+  useDeleteReportMutation,
+  useReportSummaryQuery,
+} = reportsApi;
+
+/** `report-{id}.pdf` from the server's renderer, labels in `lang`, saved as a file. */
+export function downloadReportPdf(id: number, lang: 'en' | 'ar', token: string): Promise<void> {
+  return downloadServerFile(`reports/${id}/pdf/?${new URLSearchParams({ lang })}`, token, `report-${id}.pdf`);
+}
+
+/** The department summaries as the server's CSV. */
+export function downloadSummaryCsv(query: TReportSummaryQuery, token: string): Promise<void> {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+  return downloadServerFile(
+    `reports/summary/export.csv?${params}`,
+    token,
+    `report-summary-${query.from}-${query.to}.csv`,
+  );
+}

@@ -1,0 +1,255 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { TWfmHistory, TWfmHistoryDay } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Bidi } from '../../../components/bidi';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DatesProvider } from '../../../components/date-fields';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { errorMessage } from '../../../lib/api/api-error';
+import { formatCalendarDate, formatMinutes, formatNumber, monthsBetween, roundToQuarter } from '../../../lib/format';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { useWfmHistoryQuery } from '../api/wfm-api';
+import { AdherenceTrend } from '../components/adherence-trend';
+import { CardGrid } from '../components/card-grid';
+import { TimelineBar } from '../components/timeline-bar';
+import { AdherenceFigure, AdherenceFlags, PresenceNow, ShiftTimes } from '../components/wfm-chips';
+import { WfmDateRange } from '../components/wfm-date-fields';
+import { WideScrollBox } from '../components/wide-scroll-box';
+import { clockOf, formatAdherence, isIsoDate } from '../wfm-time';
+
+/** Hours online rounded to the quarter (spec §5), "7.25 h". */
+const quarterHours = (minutes: number) => formatNumber(roundToQuarter(minutes / 60), { maximumFractionDigits: 2 });
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Who they are: languages, team, extension, status now and tenure in 30-day months. */
+function Profile({ history }: { history: TWfmHistory }) {
+  const { t } = useTranslation();
+  const months = monthsBetween(history.date_joined);
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        mb: 3,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))',
+      }}
+    >
+      <Fact label={t('wfm.columns.status')}>
+        <PresenceNow online={history.online} />
+      </Fact>
+      <Fact label={t('wfm.columns.languages')}>
+        <Bidi>{history.languages.join(', ') || '—'}</Bidi>
+      </Fact>
+      <Fact label={t('wfm.history.team')}>
+        <Bidi>{history.team || '—'}</Bidi>
+      </Fact>
+      <Fact label={t('wfm.history.extension')}>
+        <Bidi>{history.extension || '—'}</Bidi>
+      </Fact>
+      <Fact label={t('wfm.history.tenure')}>
+        <span data-testid="tenure">
+          {Number.isNaN(months) ? '—' : t('wfm.history.months', { count: months, n: formatNumber(months) })}
+        </span>
+      </Fact>
+    </Box>
+  );
+}
+
+function MonthTotals({ history }: { history: TWfmHistory }) {
+  const { t } = useTranslation();
+  return (
+    <CardGrid label={t('wfm.history.monthTotals')}>
+      {history.months.map((m) => (
+        <Card component="li" key={m.month} variant="outlined">
+          <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+            <Typography component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {formatCalendarDate(`${m.month}-01`, 'monthYear')}
+            </Typography>
+            <Typography variant="body2">
+              {t('wfm.history.monthOnline', {
+                time: formatMinutes(m.online_minutes),
+                hours: quarterHours(m.online_minutes),
+              })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('wfm.history.monthScheduled', { time: formatMinutes(m.scheduled_minutes) })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('wfm.history.monthAdherence', { value: m.adherence === null ? '—' : formatAdherence(m.adherence) })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('wfm.history.daysLate', { count: m.days_late, n: formatNumber(m.days_late) })}
+              {' · '}
+              {t('wfm.history.daysEarly', { count: m.days_left_early, n: formatNumber(m.days_left_early) })}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </CardGrid>
+  );
+}
+
+/** /wfm/{userName}: one interpreter's days against their shifts, month totals and the adherence trend. */
+export function WfmUserPage() {
+  const { t } = useTranslation();
+  const { userName = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = isIsoDate(from) && isIsoDate(to) && from <= to ? { from, to } : {};
+  const { data, error, isFetching } = useWfmHistoryQuery({ username: userName, ...range });
+
+  if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
+
+  const name = data ? `${data.first_name} ${data.last_name}`.trim() || data.username : userName;
+  const tz = data?.time_zone ?? 'UTC';
+  const columns: DataTableColumn<TWfmHistoryDay>[] = [
+    {
+      key: 'date',
+      label: 'wfm.columns.day',
+      placement: 'primary',
+      sortValue: (d) => d.date,
+      sortFirst: 'desc',
+      cellSx: { whiteSpace: 'nowrap' },
+      cell: (d) => (
+        <time dateTime={d.date}>
+          {formatCalendarDate(d.date, 'weekday')} {formatCalendarDate(d.date, 'date')}
+        </time>
+      ),
+    },
+    {
+      key: 'flags',
+      label: 'wfm.columns.flags',
+      placement: 'secondary',
+      cell: (d) => <AdherenceFlags row={d} />,
+    },
+    {
+      key: 'shift',
+      label: 'wfm.columns.shift',
+      csv: (d) => (d.shift ? `${d.shift.start}-${d.shift.end}` : ''),
+      cell: (d) => <ShiftTimes shift={d.shift} />,
+    },
+    {
+      key: 'actual',
+      label: 'wfm.columns.actual',
+      csv: (d) => `${clockOf(d.first_in, tz)}-${clockOf(d.last_out, tz)}`,
+      cell: (d) =>
+        d.first_in ? (
+          <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
+            {clockOf(d.first_in, tz)}–{d.last_out ? clockOf(d.last_out, tz) : '…'}
+          </Box>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'timeline',
+      label: 'wfm.columns.timeline',
+      cellSx: { minWidth: 180, width: '30%' },
+      cell: (d) => (
+        <TimelineBar day={d.date} timeZone={tz} now={new Date().toISOString()} shift={d.shift} spans={d.spans} />
+      ),
+    },
+    {
+      key: 'online',
+      label: 'wfm.columns.online',
+      sortValue: (d) => d.online_minutes,
+      csv: (d) => formatMinutes(d.online_minutes),
+      cell: (d) => <span data-testid="online-time">{formatMinutes(d.online_minutes)}</span>,
+    },
+    {
+      key: 'hours',
+      label: 'wfm.columns.hours',
+      sortValue: (d) => d.online_minutes,
+      csv: (d) => roundToQuarter(d.online_minutes / 60),
+      cell: (d) => quarterHours(d.online_minutes),
+    },
+    {
+      key: 'adherence',
+      label: 'wfm.columns.adherence',
+      sortValue: (d) => d.adherence,
+      csv: (d) => (d.adherence === null ? '' : Math.round(d.adherence * 100)),
+      cell: (d) => <AdherenceFigure adherence={d.adherence} />,
+    },
+  ];
+
+  return (
+    <PageContainer maxWidth="xl">
+      <PageHeader
+        title={t('wfm.history.title', { name })}
+        subtitle={
+          <Link component={RouterLink} to="/wfm">
+            {t('wfm.history.back')}
+          </Link>
+        }
+      />
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translateServerText(errorMessage(error))}
+        </Alert>
+      ) : null}
+      {data ? <Profile history={data} /> : null}
+      <DatesProvider>
+        <Box sx={{ mb: 3 }}>
+          <WfmDateRange
+            from={data?.from ?? range.from ?? ''}
+            to={data?.to ?? range.to ?? ''}
+            onChange={(r) => setParams(r, { replace: true })}
+          />
+        </Box>
+      </DatesProvider>
+      {isFetching ? <LinearProgress aria-label={t('loader.loading')} sx={{ mb: 2 }} /> : null}
+      {data ? (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <SectionCard title={t('wfm.history.monthTotals')}>
+            <MonthTotals history={data} />
+          </SectionCard>
+          <SectionCard title={t('wfm.history.trend')}>
+            <AdherenceTrend days={data.days} />
+          </SectionCard>
+          <SectionCard title={t('wfm.history.days')} hint={t('wfm.history.daysHint', { zone: data.time_zone })}>
+            <WideScrollBox label={t('wfm.history.days')}>
+              <DataTable
+                rows={data.days}
+                columns={columns}
+                rowKey={(d) => d.date}
+                label={t('wfm.history.days')}
+                defaultSort={{ key: 'date', direction: 'desc' }}
+                emptyText={t('wfm.history.empty')}
+                csvFilename={`wfm-${data.username}-${data.from}-${data.to}.csv`}
+                stickyTop={0}
+              />
+            </WideScrollBox>
+          </SectionCard>
+        </Box>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+export default WfmUserPage;
