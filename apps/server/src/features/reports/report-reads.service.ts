@@ -89,8 +89,8 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 /**
  * Figures per department for a period: tickets opened and closed at its desk and the
  * median minutes to the desk's first reply, approved leave days of its people in the
- * period, their mean KPI attainment (%), and the interpreters' online hours. Adherence
- * to the schedule is not computed yet (null).
+ * period, their mean KPI attainment (%), and the interpreters' online hours and adherence
+ * to their shifts (a ratio, 0–1).
  */
 export async function reportSummaries(
   ctx: AppContext,
@@ -106,7 +106,9 @@ export async function reportSummaries(
     repo.leaveDays(ctx.db, departments, q.from, q.to),
     repo.kpiAverages(ctx.db, departments, q.from, q.to),
   ]);
-  const online = departments.includes('INTERPRETER') ? await repo.interpreterOnlineHours(ctx.db, q.from, q.to) : null;
+  const interpreters = departments.includes('INTERPRETER');
+  const online = interpreters ? await repo.interpreterOnlineHours(ctx.db, q.from, q.to) : null;
+  const adherence = interpreters ? await repo.interpreterAdherence(ctx.db, q.from, q.to) : null;
   const rows = departments.map((department): TDepartmentSummary => {
     const t = tickets.find((r) => r.department === department);
     const l = leave.find((r) => r.department === department);
@@ -122,7 +124,7 @@ export async function reportSummaries(
       leave_days_taken: round(Number(l?.days ?? 0), 1),
       kpi_average: k ? round(Number(k.average) * 100, 1) : null,
       online_hours: department === 'INTERPRETER' && online !== null ? round(online, 1) : null,
-      adherence: null,
+      adherence: department === 'INTERPRETER' && adherence !== null ? round(adherence, 3) : null,
     };
   });
   return { from: q.from, to: q.to, rows };

@@ -357,3 +357,31 @@ export async function interpreterOnlineHours(db: Db, from: string, to: string): 
     .executeTakeFirstOrThrow();
   return Number(row.hours);
 }
+
+/**
+ * Interpreters' adherence to their schedule over the shifts starting in the period: minutes
+ * online inside the shifts ÷ the shifts' minutes already passed (WFM's rule, summed over
+ * everyone). Sessions never overlap each other, so their overlaps with a shift add up.
+ * Null when no shift has started.
+ */
+export async function interpreterAdherence(db: Db, from: string, to: string): Promise<number | null> {
+  const { rows } = await sql<{ due: string | null; in_shift: string | null }>`
+    select
+      sum(extract(epoch from least(s.ends_at, now()) - s.starts_at)) as due,
+      sum((
+        select coalesce(sum(extract(epoch from
+          least(coalesce(p.ended_at, now()), s.ends_at, now()) - greatest(p.started_at, s.starts_at))), 0)
+        from presence_sessions p
+        where p.user_id = s.user_id
+          and p.started_at < least(s.ends_at, now())
+          and coalesce(p.ended_at, now()) > s.starts_at
+      )) as in_shift
+    from shifts s
+    join users u on u.id = s.user_id
+    where u.user_type = 'INTERPRETER'
+      and s.shift_date between ${from}::date and ${to}::date
+      and s.starts_at < now()
+  `.execute(db);
+  const due = Number(rows[0]?.due ?? 0);
+  return due > 0 ? Number(rows[0]?.in_shift ?? 0) / due : null;
+}

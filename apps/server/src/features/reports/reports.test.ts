@@ -432,6 +432,18 @@ describe('admin summaries', () => {
         },
       ] as never)
       .execute();
+    // Adherence: the 3 March session covers 4.5 of an 8-hour shift (the night session had none).
+    await db
+      .insertInto('shifts')
+      .values({
+        user_id: interpreter.id,
+        shift_date: '2021-03-03',
+        start_time: '08:00',
+        end_time: '16:00',
+        starts_at: at('2021-03-03T08:00:00Z'),
+        ends_at: at('2021-03-03T16:00:00Z'),
+      } as never)
+      .execute();
   });
 
   const summary = (who: string, query: string) =>
@@ -451,7 +463,12 @@ describe('admin summaries', () => {
       online_hours: null,
       adherence: null,
     });
-    expect(row('INTERPRETER')).toMatchObject({ online_hours: 6.5, tickets_opened: 0, kpi_average: null });
+    expect(row('INTERPRETER')).toMatchObject({
+      online_hours: 6.5,
+      adherence: 0.563,
+      tickets_opened: 0,
+      kpi_average: null,
+    });
     expect(row('HR')).toMatchObject({ tickets_opened: 0, first_response_median_minutes: null, leave_days_taken: 0 });
     expect(row('GUEST')).toBeUndefined();
 

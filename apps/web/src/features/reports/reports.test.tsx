@@ -206,6 +206,25 @@ describe('report form', () => {
     });
   });
 
+  it('deletes a draft only after its confirmation, then goes back to the list', async () => {
+    const user = userEvent.setup();
+    const { api, router } = renderAt('/user/reports/edit/5', {
+      'GET /api/reports/5/': () => ({ status: 200, body: makeReport() }),
+      // (The server answers 204; the fake's Response cannot carry an empty 204: an empty 200 reads alike.)
+      'DELETE /api/reports/5/': () => ({ status: 200, raw: '' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.some((c) => c.key === 'DELETE /api/reports/5/')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete draft' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/reports/reports-list'));
+    expect(api.calls.filter((c) => c.key === 'DELETE /api/reports/5/')).toHaveLength(1);
+  });
+
   it('supersedes a submitted report with a new one, prefilled, that names it', async () => {
     const user = userEvent.setup();
     const { api } = renderAt('/user/reports/create-report?supersedes=5', {

@@ -14,7 +14,14 @@ import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { AttachmentPicker, reportFormError, useAttachments } from '../../tickets';
-import { useCreateReportMutation, useUpdateReportMutation, type ReportFields } from '../api/reports-api';
+import { errorMessage } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import {
+  useCreateReportMutation,
+  useDeleteReportMutation,
+  useUpdateReportMutation,
+  type ReportFields,
+} from '../api/reports-api';
 import { REPORT_PATHS } from '../report-format';
 import { ReportEditor } from './report-editor';
 import { SubjectsField } from './subjects-field';
@@ -63,7 +70,9 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
   const navigate = useNavigate();
   const [createReport, creating] = useCreateReportMutation();
   const [updateReport, updating] = useUpdateReportMutation();
-  const busy = creating.isLoading || updating.isLoading;
+  const [deleteReport, deleting] = useDeleteReportMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const busy = creating.isLoading || updating.isLoading || deleting.isLoading;
   const attachments = useAttachments();
   const [filesError, setFilesError] = useState<string | undefined>();
   const [removed, setRemoved] = useState<number[]>([]);
@@ -99,6 +108,17 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
       toast.success(t('reports.form.saved'));
       if (!draft) void navigate(REPORT_PATHS.edit(result.data.id), { replace: true });
     }
+  };
+
+  const remove = async (id: number) => {
+    const result = await deleteReport(id);
+    setConfirmingDelete(false);
+    if ('error' in result) {
+      toast.error(translateServerText(errorMessage(result.error)));
+      return;
+    }
+    toast.success(t('reports.form.deleted'));
+    void navigate(REPORT_PATHS.list);
   };
 
   const kept = draft?.attachments.filter((a) => !removed.includes(a.id)) ?? [];
@@ -189,6 +209,11 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
         ) : null}
         <AttachmentPicker attachments={attachments} error={filesError} disabled={busy} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+          {draft ? (
+            <Button color="error" disabled={busy} onClick={() => setConfirmingDelete(true)} sx={{ mr: 'auto' }}>
+              {t('reports.form.deleteDraft')}
+            </Button>
+          ) : null}
           <Button component={Link} to={REPORT_PATHS.list} color="inherit">
             {t('reports.form.cancel')}
           </Button>
@@ -218,6 +243,19 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
           if (values) void send(values, true);
         }}
       />
+      {draft ? (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t('reports.form.deleteTitle')}
+          body={t('reports.form.deleteBody')}
+          confirmLabel={t('reports.form.deleteDraft')}
+          cancelLabel={t('reports.form.keepEditing')}
+          danger
+          busy={deleting.isLoading}
+          onClose={() => setConfirmingDelete(false)}
+          onConfirm={() => void remove(draft.id)}
+        />
+      ) : null}
     </DatesProvider>
   );
 }
