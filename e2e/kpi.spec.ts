@@ -24,8 +24,8 @@ test.describe('KPI pages (issue 14)', () => {
     const enter = missing.getByRole('link', { name: /^Enter value: .+ for / }).first();
     await expect(enter).toBeVisible();
     const label = (await enter.getAttribute('aria-label')) ?? '';
-    const [, kpi, name] = /^Enter value: (.+) for (.+)$/.exec(label) ?? [];
-    expect(kpi && name).toBeTruthy();
+    expect(label).toMatch(/^Enter value: .+ for .+$/);
+    const [, kpi, name] = /^Enter value: (.+) for (.+)$/.exec(label)!;
     await expectAccessible(page, '/kpi missing');
 
     await enter.click();

@@ -140,7 +140,11 @@ describe('the scores tab', () => {
     expect(within(first!).getByText('Up 7 points from the previous period')).toBeInTheDocument();
     expect(first).toHaveTextContent('3 / 4');
     expect(within(second!).getByText('Down 10 points from the previous period')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.key === 'GET /api/kpi/scores/')).toBeTruthy();
+    // The default view: this month's scores.
+    const asked = api.fetchMock.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((u) => u.pathname === '/api/kpi/scores/');
+    expect(asked?.searchParams.get('period')).toBe('monthly');
   });
 });
 
