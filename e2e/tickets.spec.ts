@@ -7,11 +7,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** Waits until the page's live channels are up (the header shows no "paused" notice). */
+/** Waits until every live channel of the page (the bell's and the desk's) is open. */
 async function live(page: Page) {
-  await expect(page.getByText('Live updates are paused — reconnecting…')).toHaveCount(0);
-  // The desk channel opens right after the notification channel; give it a moment.
-  await page.waitForTimeout(300);
+  await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'open');
 }
 
 test.describe('support tickets', () => {

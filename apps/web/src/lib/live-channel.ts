@@ -17,6 +17,12 @@ export const liveFrameReceived = createAction<{ path: string; frame: unknown }>(
  */
 export const liveReconnected = createAction<{ path: string }>('live/reconnected');
 
+/**
+ * Every channel's status as it changes, so the header can say when any live feed (the
+ * bell's, the desk queue's, the board's) is paused, and knows when all of them are up.
+ */
+export const liveChannelStatus = createAction<{ path: string; status: LiveStatus }>('live/status');
+
 const wsTicketApi = api.injectEndpoints({
   endpoints: (build) => ({
     wsTicket: build.mutation<{ ticket: string; expires_in: number }, void>({
@@ -110,7 +116,10 @@ export function registerLiveChannel(listener: ListenerMiddlewareInstance, lifeti
       close = openLiveChannel({
         path: lifetime.path,
         dispatch,
-        onStatus: (status) => lifetime.onStatus?.(status, dispatch),
+        onStatus: (status) => {
+          dispatch(liveChannelStatus({ path: lifetime.path, status }));
+          lifetime.onStatus?.(status, dispatch);
+        },
       });
     },
   });

@@ -39,6 +39,16 @@ describe('websocket authentication', () => {
     first.ws.close();
   });
 
+  it('tracks the socket by the time the client sees it open, so no frame sent after "open" is lost', async () => {
+    const token = await s.login('it');
+    const me = (await s.api('GET', '/api/auth/me/', { token })).body.id as number;
+    const sock = openSocket(s.url, '/ws/notification/', await ticketFor(token));
+    await opened(sock);
+    // No ping first: authentication finished before the upgrade, not after it.
+    expect([...s.app.gateway.connectionsOf(me)].map((c) => c.channel)).toContain('/ws/notification/');
+    sock.ws.close();
+  });
+
   it('accepts a raw access token (spec §7 clients)', async () => {
     const sock = openSocket(s.url, '/ws/notification/', await s.login('it'));
     await ready(sock);

@@ -209,6 +209,9 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
       return false;
     }
 
+    /** Each upgrade's authentication, from its preValidation hook to its handler. */
+    const pending = new WeakMap<object, Authenticated | 'unavailable' | null>();
+
     const gateway: Gateway = {
       channel(spec) {
         app.get(
@@ -217,51 +220,49 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             websocket: true,
             config: { access: 'public' }, // authenticated below, from ?token=
             schema: { hide: true },
+            // Authenticated before the upgrade, so the socket is tracked in the same tick the
+            // client sees it open: a frame published right after "open" is never missed.
             preValidation: async (req, reply) => {
               if (!originAllowed(req, opts.publicOrigin, opts.allowedOrigins)) {
                 return reply.status(403).send({ message: 'Origin not allowed.' });
               }
+              const token = (req.query as { token?: string }).token;
+              try {
+                pending.set(req, token ? await authenticate(token) : null);
+              } catch (err) {
+                // The database is unreachable: not the client's fault, so 1013 "try again
+                // later" once upgraded, never 4401, which would sign the user out.
+                if (!isDatabaseUnavailable(err)) throw err;
+                req.log.warn({ err }, 'websocket authentication: database unavailable');
+                pending.set(req, 'unavailable');
+              }
             },
           },
           (socket, req) => {
-            const token = (req.query as { token?: string }).token;
-            // Frames that arrive before authentication completes wait for it.
+            const auth = pending.get(req) ?? null;
+            pending.delete(req);
+            // Close codes only reach the client after the upgrade, hence the checks here.
+            if (auth === 'unavailable') return socket.close(WS_CLOSE.tooSlow, 'try again later');
+            if (!auth) return socket.close(WS_CLOSE.unauthorized, 'not authenticated');
+            if (!spec.allow(auth.user)) return socket.close(WS_CLOSE.forbidden, 'not allowed on this channel');
+            // Checked and added in one synchronous step, so concurrent opens cannot overshoot.
+            let held = 0;
+            for (const c of all) if (c.user.id === auth.user.id) held++;
+            if (held >= opts.maxSocketsPerUser) {
+              return socket.close(WS_CLOSE.policy, `too many connections (limit ${opts.maxSocketsPerUser})`);
+            }
+            const conn = accept(spec, socket, auth.user, auth.sessionId);
+            all.add(conn);
+            socket.on('pong', () => (conn.missedPongs = 0));
+            socket.on('close', () => all.delete(conn));
+            // Frames that arrive while onOpen runs wait for it.
             const early: unknown[] = [];
-            let conn: Conn | null = null;
-            const onFrame = (raw: unknown) => {
-              if (!conn) return void early.push(raw);
-              void handleFrame(spec, conn, raw);
-            };
-            socket.on('message', onFrame);
+            let opened = false;
+            socket.on('message', (raw: unknown) => (opened ? void handleFrame(spec, conn, raw) : early.push(raw)));
             void (async () => {
-              let auth: Authenticated | null = null;
-              try {
-                auth = token ? await authenticate(token) : null;
-              } catch (err) {
-                // The database is unreachable: not the client's fault, so 1013 "try again
-                // later", never 4401, which would sign the user out.
-                if (isDatabaseUnavailable(err)) {
-                  req.log.warn({ err }, 'websocket authentication: database unavailable');
-                  return socket.close(WS_CLOSE.tooSlow, 'try again later');
-                }
-              }
-              if (!auth) return socket.close(WS_CLOSE.unauthorized, 'not authenticated');
-              if (!spec.allow(auth.user)) return socket.close(WS_CLOSE.forbidden, 'not allowed on this channel');
-              // Gone while authenticating: never tracked (its close event has already passed).
-              if (socket.readyState !== socket.OPEN) return;
-              // Checked and added in one synchronous step, so concurrent opens cannot overshoot.
-              let held = 0;
-              for (const c of all) if (c.user.id === auth.user.id) held++;
-              if (held >= opts.maxSocketsPerUser) {
-                return socket.close(WS_CLOSE.policy, `too many connections (limit ${opts.maxSocketsPerUser})`);
-              }
-              conn = accept(spec, socket, auth.user, auth.sessionId);
-              all.add(conn);
-              const c = conn;
-              socket.on('pong', () => (c.missedPongs = 0));
-              socket.on('close', () => all.delete(c));
-              await spec.onOpen?.(c);
-              for (const raw of early.splice(0)) void handleFrame(spec, c, raw);
+              await spec.onOpen?.(conn);
+              opened = true;
+              for (const raw of early.splice(0)) void handleFrame(spec, conn, raw);
             })().catch((err: unknown) => {
               req.log.error({ err }, 'websocket open failed');
               socket.close(1011, 'server error');

@@ -5,7 +5,6 @@ import { liveFrameReceived, liveReconnected, registerLiveChannel } from '../../l
 import { playNotificationSound } from '../../lib/sounds';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
 import {
-  liveStatusChanged,
   loadNotifications,
   notificationsCleared,
   notificationsReceived,
@@ -27,7 +26,6 @@ export function registerNotificationListeners(listener: ListenerMiddlewareInstan
     path: WS_CHANNELS.notification,
     onStart: (dispatch) => void dispatch(loadNotifications(1)),
     onStop: (dispatch) => dispatch(notificationsCleared()),
-    onStatus: (status, dispatch) => dispatch(liveStatusChanged(status)),
   });
 
   // Notifications sent while we were away are gone: the bell re-reads its first page.

@@ -1,5 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TNotification } from '@portal/contracts';
+import { liveChannelStatus } from '../../lib/live-channel';
+import type { LiveStatus } from '../../lib/live-socket';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { notificationsApi } from './api/notifications-api';
 
@@ -12,8 +14,20 @@ export interface NotificationsState {
   loading: boolean;
   loaded: boolean;
   muted: boolean;
-  /** Whether live updates flow (the header shows an indicator when not). */
-  live: 'connecting' | 'open' | 'down' | 'stopped';
+  /** Each live channel's status, by path (a stopped channel is dropped). */
+  channels: Record<string, LiveStatus>;
+  /**
+   * Whether live updates flow on every channel: 'down' when any is down (the header shows
+   * an indicator), 'open' only when all are open, 'stopped' when none runs.
+   */
+  live: LiveStatus;
+}
+
+function overall(channels: Record<string, LiveStatus>): LiveStatus {
+  const all = Object.values(channels);
+  if (all.length === 0) return 'stopped';
+  if (all.includes('down')) return 'down';
+  return all.every((s) => s === 'open') ? 'open' : 'connecting';
 }
 
 const MUTED_KEY = 'portal.notifications.muted';
@@ -25,6 +39,7 @@ export const initialNotificationsState = (): NotificationsState => ({
   loading: false,
   loaded: false,
   muted: readStorage(MUTED_KEY) === '1',
+  channels: {},
   live: 'stopped',
 });
 
@@ -62,12 +77,15 @@ export const notificationsSlice = createSlice({
       state.muted = action.payload;
       writeStorage(MUTED_KEY, action.payload ? '1' : '0');
     },
-    liveStatusChanged(state, action: PayloadAction<NotificationsState['live']>) {
-      state.live = action.payload;
-    },
-    notificationsCleared: () => initialNotificationsState(),
+    // Keeps the other channels' statuses: they live as long as the session, not the bell.
+    notificationsCleared: (state) => ({ ...initialNotificationsState(), channels: state.channels, live: state.live }),
   },
   extraReducers: (b) => {
+    b.addCase(liveChannelStatus, (state, { payload }) => {
+      if (payload.status === 'stopped') delete state.channels[payload.path];
+      else state.channels[payload.path] = payload.status;
+      state.live = overall(state.channels);
+    });
     b.addCase(loadNotifications.pending, (state) => {
       state.loading = true;
     });
@@ -93,7 +111,7 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationsReceived, setMuted, liveStatusChanged, notificationsCleared } = notificationsSlice.actions;
+export const { notificationsReceived, setMuted, notificationsCleared } = notificationsSlice.actions;
 export const selectNotifications = (s: State) => s.notifications;
 /**
  * The bell's "mute notification sound" switch. Other features' sounds that stand in for

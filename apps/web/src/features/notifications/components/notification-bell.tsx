@@ -66,6 +66,8 @@ export function NotificationBell() {
         color="inherit"
         aria-label={t('notifications.bell', { count: unread })}
         title={t('header.notifications')}
+        // Every live channel's state at a glance (journeys wait for 'open' before sending).
+        data-live={live}
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="dialog"
         aria-expanded={!!anchor}
