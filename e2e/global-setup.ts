@@ -43,6 +43,7 @@ export default async function globalSetup() {
       // The demo feed would bring interpreters online under the journeys' feet (and ring
       // manager.wfm's bell): journeys send their own presence events.
       PRESENCE_DEMO_FEED: '0',
+      IT_DEMO_FEED: '0',
       // Likewise the KPI reminders, due for the demo's missing values late in each week.
       KPI_REMINDERS: '0',
     },

@@ -32,6 +32,7 @@ export async function spawnScript(file: string, env: Record<string, string> = {}
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       PRESENCE_DEMO_FEED: '0',
+      IT_DEMO_FEED: '0',
       KPI_REMINDERS: '0',
       ...env,
     },

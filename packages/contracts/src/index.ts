@@ -15,5 +15,6 @@ export * from './interpreters/index.js';
 export * from './wfm/index.js';
 export * from './kpi/index.js';
 export * from './reports/index.js';
+export * from './it/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

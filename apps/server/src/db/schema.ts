@@ -362,7 +362,105 @@ export interface ReportAttachmentsTable {
   file_id: number;
 }
 
+export interface ItAgentsTable {
+  id: Generated<number>;
+  user_id: number;
+  machine_id: string;
+  hostname: string;
+  platform: 'linux' | 'win32' | 'darwin';
+  version: string;
+  credential_hash: string;
+  /** BIGINT, read as a number (db/database.ts). */
+  last_seq: Generated<number>;
+  clock_offset_ms: Generated<number>;
+  enrolled_at: Generated<Date>;
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_by: number | null;
+}
+
+/** Partitioned by day of `at` (insert-only). */
+export interface ItAppEventsTable {
+  agent_id: number;
+  user_id: number;
+  seq: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  received_at: Generated<Date>;
+  heartbeat: boolean;
+  title: string;
+  process: string;
+  pid: number | null;
+  memory_bytes: number | null;
+  url: string | null;
+  /** JSON array of process names, or null when the event did not look. */
+  opened_apps: ColumnType<string[] | null, string | null, string | null>;
+}
+
+/** Partitioned by day of `at` (insert-only). */
+export interface ItActivityEventsTable {
+  agent_id: number;
+  user_id: number;
+  seq: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  received_at: Generated<Date>;
+  state: 'active' | 'idle' | 'locked' | 'offline';
+  idle_seconds: number;
+}
+
+/** Partitioned by day of `at` (insert-only); `data` is a device or network sample without `at`. */
+export interface ItSamplesTable {
+  agent_id: number;
+  user_id: number;
+  seq: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  received_at: Generated<Date>;
+  kind: 'device' | 'network';
+  data: ColumnType<Record<string, unknown>, string, string>;
+}
+
+export interface ItDailyLogsTable {
+  user_id: number;
+  agent_id: number;
+  /** DATE, read as text (YYYY-MM-DD). */
+  day: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface ItStatusTable {
+  user_id: number;
+  agent_id: number | null;
+  state: 'active' | 'idle' | 'locked' | 'offline';
+  since: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface ItRedactionRulesTable {
+  id: Generated<number>;
+  pattern: string;
+  description: Generated<string>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface ItCategoryRulesTable {
+  id: Generated<number>;
+  field: 'process' | 'title' | 'site';
+  pattern: string;
+  category: 'productive' | 'neutral' | 'unproductive';
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  it_agents: ItAgentsTable;
+  it_app_events: ItAppEventsTable;
+  it_activity_events: ItActivityEventsTable;
+  it_samples: ItSamplesTable;
+  it_daily_logs: ItDailyLogsTable;
+  it_status: ItStatusTable;
+  it_redaction_rules: ItRedactionRulesTable;
+  it_category_rules: ItCategoryRulesTable;
   files: FilesTable;
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;

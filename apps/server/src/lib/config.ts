@@ -94,6 +94,22 @@ const ZEnv = z.object({
         return false;
       }
     }, 'expected an IANA time zone such as UTC or Asia/Riyadh'),
+  /** IT monitoring: days of telemetry kept (whole day partitions older than this are dropped). */
+  IT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** IT monitoring: the agent counts a machine idle after this many seconds without input. */
+  IT_IDLE_AFTER_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /** IT monitoring: processes whose audio session means a call is on (never idle meanwhile), comma-separated. */
+  IT_CALL_PROCESSES: z
+    .string()
+    .default('zoiper,microsip,linphone,baresip,teams,zoom,skype,interpreting-client')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  /** With the demo data: a feed plays desktop agents for the demo staff (0 turns it off). */
+  IT_DEMO_FEED: bool.default(true),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

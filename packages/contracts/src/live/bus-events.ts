@@ -44,6 +44,15 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     online: z.boolean(),
     at: ZText,
   }),
+  /**
+   * An agent's batch was stored: which kinds of telemetry changed for the user, so servers
+   * with IT pages open read the latest of each and send it (`/ws/it/`).
+   */
+  z.object({
+    type: z.literal('it'),
+    user: z.number().int(),
+    kinds: z.array(z.enum(['app', 'activity', 'device', 'network', 'daily'])),
+  }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
   z.object({
     type: z.literal('desk_settings'),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
 import { ZWsLeaveUpdate } from '../leaves/leave-live.js';
 import { ZWsInterpreterStatus } from '../interpreters/interpreter-live.js';
+import { ZWsItAppUsage, ZWsItDevice, ZWsItNetwork, ZWsItStatus, ZWsItUserLogs } from '../it/it-live.js';
+import { ZAgentAck, ZAgentWelcome } from '../it/agent-protocol.js';
 import {
   ZWsAdminDeskSettings,
   ZWsAdminNewTicket,
@@ -20,6 +22,10 @@ export const WS_CHANNELS = {
   notification: '/ws/notification/',
   /** Interpreters' presence, for staff who may see interpreters (the board, WFM). */
   interpreters: '/ws/interpreters/',
+  /** IT monitoring's live logs, for those who may watch someone (`canSeeItBoard`). */
+  it: '/ws/it/',
+  /** The desktop agent's own channel (its credential, not a user token). */
+  agent: '/ws/agent/',
 } as const;
 export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
 
@@ -47,10 +53,28 @@ export type TWsNotificationChannelMessage = z.infer<typeof ZWsNotificationChanne
 export const ZWsInterpretersChannelMessage = z.union([ZWsInterpreterStatus, ZWsError, ZWsPong]);
 export type TWsInterpretersChannelMessage = z.infer<typeof ZWsInterpretersChannelMessage>;
 
+/** Everything the server sends on `/ws/it/`. */
+export const ZWsItChannelMessage = z.union([
+  ZWsItAppUsage,
+  ZWsItNetwork,
+  ZWsItDevice,
+  ZWsItUserLogs,
+  ZWsItStatus,
+  ZWsError,
+  ZWsPong,
+]);
+export type TWsItChannelMessage = z.infer<typeof ZWsItChannelMessage>;
+
+/** Everything the server sends the agent on `/ws/agent/`. */
+export const ZWsAgentChannelMessage = z.union([ZAgentWelcome, ZAgentAck, ZWsError, ZWsPong]);
+export type TWsAgentChannelMessage = z.infer<typeof ZWsAgentChannelMessage>;
+
 /** Each channel's frames, so a client parses a frame by the path it came on. */
 export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.admins]: ZWsAdminsServerMessage,
   [WS_CHANNELS.notification]: ZWsNotificationChannelMessage,
   [WS_CHANNELS.interpreters]: ZWsInterpretersChannelMessage,
+  [WS_CHANNELS.it]: ZWsItChannelMessage,
+  [WS_CHANNELS.agent]: ZWsAgentChannelMessage,
 } as const satisfies Record<TWsChannel, z.ZodType>;
 export type TWsChannelMessage<P extends TWsChannel> = z.infer<(typeof WS_CHANNEL_MESSAGES)[P]>;

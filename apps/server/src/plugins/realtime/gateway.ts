@@ -27,6 +27,13 @@ export interface ChannelSpec {
   onOpen?(conn: LiveConnection): void | Promise<void>;
   /** Feature-specific client frames (anything but the gateway's own `ping`). */
   onMessage?(conn: LiveConnection, message: unknown): void | Promise<void>;
+  /**
+   * A channel for machines rather than browsers (the monitoring agent) brings its own
+   * credential: `?token=` → the caller, instead of the user tokens and tickets.
+   */
+  authenticate?(token: string): Promise<Authenticated | null>;
+  /** With `authenticate`: whether that credential still holds, when its user's sessions are revoked. */
+  sessionAlive?(sessionId: string, userId: number): Promise<boolean>;
 }
 
 export interface GatewayOptions {
@@ -72,6 +79,7 @@ declare module 'fastify' {
 }
 
 interface Conn extends LiveConnection {
+  spec: ChannelSpec;
   socket: WebSocket;
   missedPongs: number;
   strikes: number;
@@ -163,7 +171,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
     const unsubscribe = subscribe('sessions.revoked', ({ userId, exceptSessionId }) => {
       for (const c of all) {
         if (c.user.id !== userId || c.sessionId === exceptSessionId) continue;
-        void sessionAlive(c.sessionId, c.user.id).then(
+        void (c.spec.sessionAlive ?? sessionAlive)(c.sessionId, c.user.id).then(
           (live) => live || c.close(WS_CLOSE.unauthorized, 'session ended'),
           () => undefined,
         );
@@ -175,6 +183,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
       const conn: Conn = {
         id: nextId++,
         channel: spec.path,
+        spec,
         user,
         sessionId,
         socket,
@@ -228,7 +237,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
               }
               const token = (req.query as { token?: string }).token;
               try {
-                pending.set(req, token ? await authenticate(token) : null);
+                pending.set(req, token ? await (spec.authenticate ?? authenticate)(token) : null);
               } catch (err) {
                 // The database is unreachable: not the client's fault, so 1013 "try again
                 // later" once upgraded, never 4401, which would sign the user out.
