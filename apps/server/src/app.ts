@@ -37,6 +37,7 @@ import { authenticateIntegrationKey, interpretersRoutes } from './features/inter
 import { wfmRoutes } from './features/wfm/index.js';
 import { kpiRoutes } from './features/kpi/index.js';
 import { reportsRoutes } from './features/reports/index.js';
+import { itAgentRoutes, itRoutes } from './features/it/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -264,6 +265,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(kpiRoutes, { prefix: '/api' });
   // Manager reports (drafts, submit, supersede), their PDF and the per-department summaries; multipart for create/edit.
   await app.register(reportsRoutes, { prefix: '/api' });
+  // IT monitoring: it-list, a user's day, redaction and category rules, /ws/it/.
+  await app.register(itRoutes, { prefix: '/api' });
+  await app.register(itAgentRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -9,6 +9,7 @@ import { escalateSlaBreaches } from './features/tickets/index.js';
 import { expireSilentSessions, runDemoFeed } from './features/interpreters/index.js';
 import { countUsers } from './features/users/index.js';
 import { sendKpiReminders } from './features/kpi/index.js';
+import { maintainTelemetry, runItDemoFeed, seedItDemo } from './features/it/index.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
@@ -69,6 +70,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       loggerInstance: opts.loggerInstance,
       webDist: opts.webDist,
     });
+    // IT monitoring's demo machines go through the real ingest, which needs the app's context.
+    if (seeded > 0) await seedItDemo(app.ctx);
     await app.listen({ port: config.PORT, host: config.HOST });
     const stopJobs = startScheduler(
       database.db,
@@ -99,6 +102,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           everyMs: 60_000,
           ownTransactions: true,
           run: () => expireSilentSessions(app.ctx, config.PRESENCE_EXPIRY_MINUTES),
+        },
+        // Demo only, like the presence feed: three demo machines stay live (each event once, by seq).
+        ...((config.PORTAL_SEED_DEMO || database.kind === 'embedded') && config.IT_DEMO_FEED
+          ? [{ name: 'it.demo-feed', everyMs: 60_000, ownTransactions: true, run: () => runItDemoFeed(app.ctx) }]
+          : []),
+        // Every server runs it; creating and dropping day partitions are idempotent.
+        {
+          name: 'it.maintenance',
+          everyMs: 3600_000,
+          ownTransactions: true,
+          run: () => maintainTelemetry(app.ctx),
         },
         // Every server runs it; a partial unique index tells each missing value once per kind.
         ...(config.KPI_REMINDERS

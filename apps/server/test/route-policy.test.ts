@@ -11,6 +11,8 @@ import * as wfm from '../src/features/wfm/wfm.repository.js';
 import * as kpi from '../src/features/kpi/kpi.repository.js';
 import { insertHoliday, insertType } from '../src/features/leaves/leaves.repository.js';
 import * as reports from '../src/features/reports/reports.repository.js';
+import * as itRules from '../src/features/it/it.repository.js';
+import * as itAgents from '../src/features/it/agents.repository.js';
 import { storeFile } from '../src/lib/files/index.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
@@ -220,7 +222,49 @@ beforeAll(async () => {
   };
   const reportReader = (extra: Sample = {}): Sample => ({ insider: 'director.gi', outsider: 'hr', ...extra });
   const reportAuthorOnly = (extra: Sample = {}): Sample => ({ insider: 'manager.it', outsider: 'hr', ...extra });
+  // IT's rules, one of each to remove (IT manages them; HR does not).
+  const itRule = (extra: Sample = {}): Sample => ({ insider: 'it', outsider: 'hr', ...extra });
+  const redactionToRemove = await itRules.insertRedactionRule(
+    s.database.db,
+    { pattern: 'policy', description: '' },
+    null,
+  );
+  const categoryToRemove = await itRules.insertCategoryRule(
+    s.database.db,
+    { field: 'site', pattern: 'policy', category: 'neutral' },
+    null,
+  );
+  const agentToRevoke = await itAgents.insertAgent(s.database.db, {
+    user_id: itUser.id,
+    machine_id: 'policy-machine-0001',
+    hostname: 'policy-host',
+    platform: 'linux',
+    version: '1.0.0',
+    credential_hash: 'policy-test-hash',
+  });
   samples = {
+    'POST /api/it/agents/enroll/': {
+      body: {
+        username: 'hr',
+        password: 'Portal#Demo2026',
+        machine_id: 'policy-machine-0002',
+        hostname: 'policy-host',
+        platform: 'linux',
+        version: '1.0.0',
+      },
+    },
+    'GET /api/it/agents/': itRule(),
+    'DELETE /api/it/agents/:id/': itRule({ path: `/api/it/agents/${agentToRevoke}/` }),
+    'GET /api/script/it-list/': itRule(),
+    // HR may not watch an interpreter: 404, like an unknown username.
+    'GET /api/it/users/:username/day/': itRule({ path: '/api/it/users/interpreter01/day/' }),
+    'GET /api/it/my-day/': {},
+    'GET /api/it/redaction-rules/': itRule(),
+    'POST /api/it/redaction-rules/': itRule({ body: { pattern: 'policy bank', description: 'Policy' } }),
+    'DELETE /api/it/redaction-rules/:id/': itRule({ path: `/api/it/redaction-rules/${redactionToRemove}/` }),
+    'GET /api/it/category-rules/': itRule(),
+    'POST /api/it/category-rules/': itRule({ body: { field: 'process', pattern: 'policy', category: 'productive' } }),
+    'DELETE /api/it/category-rules/:id/': itRule({ path: `/api/it/category-rules/${categoryToRemove}/` }),
     ...leaveSamples(),
     'POST /api/reports/': { body: reportBody, insider: 'manager.it', outsider: 'it' },
     'GET /api/reports/': {},

@@ -2,6 +2,7 @@ import {
   canAdministerAccounts,
   canManageLeaveSettings,
   canManageReports,
+  canSeeItBoard,
   canSeeTeamCalendar,
   canUseKpiPages,
   canUseShare,
@@ -13,6 +14,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
+import { ItNotForYouPage } from '../features/it';
 import { KpiNotForYouPage } from '../features/kpi';
 import { LeaveNotForYouPage } from '../features/leaves/components/calendar-not-for-you';
 import { AdminOnlyPage } from '../features/users/pages/admin-only-page';
@@ -89,7 +91,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'it',
-                children: [placeholder('pages.it', { index: true }), placeholder('pages.itDetail', { path: ':slug' })],
+                children: [
+                  {
+                    // The board is for those who may watch someone; a user's own day (:slug) is not behind it.
+                    element: <RequirePermission allow={canSeeItBoard} denied={<ItNotForYouPage />} />,
+                    children: [{ index: true, lazy: page(() => import('../features/it/pages/it-page'), 'ItPage') }],
+                  },
+                  // Own day always; anyone else's as the server allows (404 otherwise).
+                  { path: ':slug', lazy: page(() => import('../features/it/pages/it-user-page'), 'ItUserPage') },
+                ],
               },
               {
                 path: 'wfm',

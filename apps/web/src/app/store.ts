@@ -2,7 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } from '../features/auth';
 import { interpretersSlice, registerInterpreterListeners } from '../features/interpreters';
-import { itSlice } from '../features/it';
+import { itSlice, registerItListeners } from '../features/it';
 import { registerLeaveListeners } from '../features/leaves';
 import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
 import { activeTicketSlice, registerTicketListeners } from '../features/tickets';
@@ -29,6 +29,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   registerLeaveListeners(listener);
   registerUsersListeners(listener);
   registerInterpreterListeners(listener);
+  registerItListeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

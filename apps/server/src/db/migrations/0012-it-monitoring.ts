@@ -54,6 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       opened_apps jsonb
     ) partition by range (at)`.execute(db);
   await sql`create index it_app_events_user_at_idx on it_app_events (user_id, at)`.execute(db);
+  // The latest switches (it-list's window) without walking back through heartbeats.
+  await sql`create index it_app_events_user_switch_idx on it_app_events (user_id, at) where not heartbeat`.execute(db);
 
   await sql`
     create table it_activity_events (

@@ -38,7 +38,12 @@ function typedDigest(ctx: AppContext, typed: string): string {
   return crypto.createHmac('sha256', ctx.tokens.secret).update(typed.toLowerCase()).digest('hex').slice(0, 16);
 }
 
-export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<{ access: string }> {
+/**
+ * A username (or email) and password checked exactly as sign-in checks them (throttle,
+ * failure record, disabled account): answers the user, or throws 400/403/429. Also used
+ * by the monitoring agent's enrollment, which exchanges the password for its credential.
+ */
+export async function checkCredentials(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<UserRow> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
   const user = await findLoginUser(ctx.db, req.username);
   const key = throttleKey(ctx, user, req.username);
@@ -76,6 +81,11 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
     throw nonFieldError(BAD_CREDENTIALS);
   }
   await clearLoginFailures(ctx.db, key, client.ip);
+  return user;
+}
+
+export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<{ access: string }> {
+  const user = await checkCredentials(ctx, req, client);
   await deleteExpiredSessions(ctx.db);
   const sessionId = newSessionId();
   const { token, expiresAt } = await signAccessToken(ctx.tokens, user.id, sessionId);

@@ -11,9 +11,14 @@ import * as repo from './presence.repository.js';
 
 /**
  * Who reports presence: an integration API key, a signed-in user (only an INTERPRETER,
- * for themselves), or the demo feed (a stand-in for the telephony platform).
+ * for themselves), the demo feed (a stand-in for the telephony platform), or a desktop
+ * monitoring agent (for its own user: online on unlock, offline on lock or stop).
  */
-export type PresenceSender = { kind: 'key'; keyId: number } | { kind: 'user'; user: UserRow } | { kind: 'demo' };
+export type PresenceSender =
+  | { kind: 'key'; keyId: number }
+  | { kind: 'user'; user: UserRow }
+  | { kind: 'demo' }
+  | { kind: 'agent'; agentId: number; username: string };
 
 type Outcome = TPresenceEventsResult['results'][number];
 
@@ -22,10 +27,19 @@ const UNKNOWN = 'No active interpreter has this username.';
 const REPEATED = 'Already received; applied once.';
 
 const senderId = (s: PresenceSender) =>
-  s.kind === 'key' ? `key:${s.keyId}` : s.kind === 'user' ? `user:${s.user.id}` : DEMO_FEED_SENDER;
-const sourceOf = (s: PresenceSender): PresenceSource => (s.kind === 'user' ? 'self' : 'integration');
+  s.kind === 'key'
+    ? `key:${s.keyId}`
+    : s.kind === 'user'
+      ? `user:${s.user.id}`
+      : s.kind === 'agent'
+        ? `agent:${s.agentId}`
+        : DEMO_FEED_SENDER;
+const sourceOf = (s: PresenceSender): PresenceSource =>
+  s.kind === 'user' ? 'self' : s.kind === 'agent' ? 'agent' : 'integration';
 const mayReport = (s: PresenceSender, username: string) =>
-  s.kind !== 'user' || (s.user.user_type === 'INTERPRETER' && s.user.username === username);
+  s.kind === 'user'
+    ? s.user.user_type === 'INTERPRETER' && s.user.username === username
+    : s.kind !== 'agent' || s.username === username;
 
 /** Announces a change of someone's current state; coming online tells the followers who want it. */
 async function announce(tx: Tx, userId: number, online: boolean, at: Date): Promise<void> {

@@ -29,6 +29,20 @@ export async function daysBetween(db: Db, from: string, to: string, tz: string) 
   return rows;
 }
 
+/** Which of these users have a shift running now (by the database's clock). */
+export async function onShiftNow(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('shifts')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...userIds])
+    .where('starts_at', '<=', sql<Date>`now()`)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 // ---------------------------------------------------------------- interpreters
 
 const INTERPRETER = ['u.id', 'u.username', 'u.first_name', 'u.last_name'] as const;

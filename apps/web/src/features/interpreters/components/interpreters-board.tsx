@@ -28,7 +28,7 @@ import { boardRows, interpreterName, pairCounts, teamsOf } from './board-model';
 import { FollowButton, NotifySwitch } from './follow-controls';
 import { PresenceStatus } from './presence-status';
 import { useBoardFilters } from './use-board-filters';
-import { useMinuteClock } from './use-minute-clock';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 
 function StatusText({ interpreter, clock }: { interpreter: TInterpreter; clock: (iso: string) => string }) {
   const { t } = useTranslation();

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { canManageKpiDefinitions, KPI_PERIODS, periodStart, type TKpiPeriod } from '@portal/contracts';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { useUrlParams, useUrlTab } from '../../../lib/use-url-tab';
 import { selectCurrentUser } from '../../auth';
 import { DefinitionsTab } from '../components/definitions-tab';
 import type { KpiFilters } from '../components/kpi-filters';
@@ -26,25 +25,9 @@ type KpiTab = (typeof TABS)[number];
 export function KpiPage() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const [params, setParams] = useSearchParams();
-  const patch = useCallback(
-    (values: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [k, v] of Object.entries(values)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params, patch] = useUrlParams();
   const tabs = TABS.filter((tab) => tab !== 'definitions' || canManageKpiDefinitions(me));
-  const tabParam = params.get('tab');
-  const tab: KpiTab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as KpiTab) : 'scores';
+  const [tab, setTab] = useUrlTab(tabs);
   const periodParam = params.get('period');
   const period: TKpiPeriod = (KPI_PERIODS as readonly string[]).includes(periodParam ?? '')
     ? (periodParam as TKpiPeriod)
@@ -88,7 +71,7 @@ export function KpiPage() {
       <PageHeader title={t('kpi.title')} subtitle={t('kpi.subtitle')} />
       <Tabs
         value={tab}
-        onChange={(_, value: KpiTab) => patch({ tab: value === 'scores' ? undefined : value })}
+        onChange={(_, value: KpiTab) => setTab(value)}
         aria-label={t('kpi.tabs.label')}
         variant="scrollable"
         allowScrollButtonsMobile

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { selectCurrentUser } from '../../auth';
+import { MyActivityCard } from '../../it';
 import { MyScorecardCard } from '../../kpi';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { CreateAccountForm } from '../components/create-account-form';
@@ -25,6 +26,7 @@ export function UserPage() {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <ProfileCard profile={user} />
           <MyScorecardCard username={user.username} />
+          <MyActivityCard username={user.username} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <SectionCard title={t('account.personalDetails')}>

@@ -5,15 +5,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DateField, DatesProvider } from '../../../components/date-fields';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
+import { useUrlParams, useUrlTab } from '../../../lib/use-url-tab';
 import { useWfmDayQuery } from '../api/wfm-api';
 import { DayBoard, type DayFilters } from '../components/day-board';
 import { ScheduleTab } from '../components/schedule-tab';
@@ -73,24 +72,8 @@ function TodayTab({
 /** /wfm: the day board, the schedule and the required staffing, the tab kept in the URL. */
 export function WfmPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: WfmTab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as WfmTab) : 'today';
-  const patch = useCallback(
-    (values: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [k, v] of Object.entries(values)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params, patch] = useUrlParams();
+  const [tab, setTab] = useUrlTab(TABS);
   const dateParam = params.get('date');
   const filters: DayFilters = {
     lang: params.get('lang') ?? '',
@@ -110,7 +93,7 @@ export function WfmPage() {
       <DatesProvider>
         <Tabs
           value={tab}
-          onChange={(_, value: WfmTab) => patch({ tab: value === 'today' ? undefined : value })}
+          onChange={(_, value: WfmTab) => setTab(value)}
           aria-label={t('wfm.tabs.label')}
           variant="scrollable"
           allowScrollButtonsMobile

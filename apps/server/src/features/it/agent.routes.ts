@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  canRunAgent,
+  WS_CHANNELS,
+  ZAgentClientMessage,
+  ZAgentEnrollment,
+  ZAgentEnrollRequest,
+  ZAgentList,
+  ZId,
+  WS_CLOSE,
+  type TAgentAck,
+  type TAgentWelcome,
+} from '@portal/contracts';
+import { errorResponses } from '../../lib/schemas.js';
+import { caller, clientInfo, requestSource } from '../../plugins/auth.js';
+import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
+import * as agents from './agents.service.js';
+import * as telemetry from './telemetry.service.js';
+
+const TAGS = ['it'];
+const MANAGE = { rule: 'canManageItAgents: IT and ADMIN', outsider: 403 } as const;
+
+/** The desktop agent: enrolment, the agents list and revocation, and its own channel. */
+export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Guessing passwords through enrolment is throttled like sign-in (shared across servers).
+  await limitFailuresPerAddress(app, {
+    db: ctx.db,
+    shared: Boolean(ctx.config.DATABASE_URL),
+    max: ctx.config.LOGIN_ADDRESS_MAX_FAILURES,
+    windowMs: ctx.config.LOGIN_WINDOW * 1000,
+    message: 'Too many failed attempts from your network. Try again later.',
+  });
+
+  app.post(
+    '/it/agents/enroll/',
+    {
+      config: {
+        access: 'public',
+        limitFailures: true,
+        policy: { rule: 'anyone with the account’s password (canRunAgent: not GUEST); failures throttled', outsider: null },
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Exchange a password once for an agent credential bound to this machine (shown once)',
+        security: [],
+        body: ZAgentEnrollRequest,
+        response: { 201: ZAgentEnrollment, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await agents.enroll(ctx, req.body, clientInfo(req))),
+  );
+
+  app.get(
+    '/it/agents/',
+    {
+      config: { policy: MANAGE },
+      schema: {
+        tags: TAGS,
+        summary: 'Enrolled machines with their user, version and last sign of life (newest first)',
+        response: { 200: ZAgentList, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => agents.listAgents(ctx, caller(req).user),
+  );
+
+  app.delete(
+    '/it/agents/:id/',
+    {
+      config: { policy: MANAGE },
+      schema: {
+        tags: TAGS,
+        summary: 'Revoke an agent: its socket closes at once on every server (4401)',
+        params: z.object({ id: ZId }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      await agents.revokeAgent(ctx, caller(req).user, Number(req.params.id), requestSource(req));
+      return reply.status(204).send(null);
+    },
+  );
+
+  // One socket's batches are applied one after another, in the order they came: a later
+  // batch taking the agent's lock first would make the earlier one's seqs look stored.
+  const queues = new WeakMap<object, Promise<unknown>>();
+  const inOrder = <T>(conn: object, work: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(conn) ?? Promise.resolve()).then(work, work);
+    queues.set(
+      conn,
+      next.catch(() => undefined),
+    );
+    return next;
+  };
+
+  app.gateway.channel({
+    path: WS_CHANNELS.agent,
+    allow: canRunAgent,
+    authenticate: (token) => agents.authenticateAgent(ctx, token),
+    sessionAlive: (sessionId, userId) => agents.agentAlive(ctx, sessionId, userId),
+    async onMessage(conn, raw) {
+      const parsed = ZAgentClientMessage.safeParse(raw);
+      if (!parsed.success) {
+        return conn.send({ message: { command: 'error', data: 'Malformed agent message.' } });
+      }
+      const agentId = agents.agentIdOf(conn.sessionId);
+      const msg = parsed.data;
+      if (msg.command === 'hello') {
+        const w = await telemetry.greet(ctx, agentId, msg.agent_time);
+        const frame: TAgentWelcome = {
+          message: { command: 'welcome', server_time: new Date().toISOString(), ...w },
+        };
+        return conn.send(frame);
+      }
+      const agent = {
+        agentId,
+        userId: conn.user.id,
+        username: conn.user.username,
+        isInterpreter: conn.user.user_type === 'INTERPRETER',
+      };
+      let result: Awaited<ReturnType<typeof telemetry.ingestBatch>>;
+      try {
+        result = await inOrder(conn, () => telemetry.ingestBatch(ctx, agent, msg));
+      } catch (err) {
+        // Never the database's words to a client; the agent keeps the batch and sends it again.
+        app.log.error({ err, agentId }, 'agent batch not stored');
+        return conn.send({ message: { command: 'error', data: 'The batch could not be stored; send it again later.' } });
+      }
+      if (result === 'revoked') return conn.close(WS_CLOSE.unauthorized, 'agent revoked');
+      const ack: TAgentAck = { message: { command: 'ack', batch: msg.batch, ...result } };
+      conn.send(ack);
+    },
+  });
+};

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers/app-providers';
+import { createStore } from '../../../app/store';
+import { fakeApi, makeUser } from '../../../test/fake-api';
+import { emptyAuthState } from '../../auth/auth.slice';
+import { makeItDay } from './day/day-test-data';
+import { MyActivityCard } from './my-activity-card';
+
+type Handlers = Parameters<typeof fakeApi>[0];
+
+function renderCard(handlers: Handlers, user = makeUser('OPERATION', { username: 'hala' })) {
+  const api = fakeApi(handlers);
+  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
+  render(
+    <AppProviders store={store}>
+      <MemoryRouter>
+        <MyActivityCard username={user.username} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return api;
+}
+
+const nothing = makeItDay({
+  timeline: [],
+  top_apps: [],
+  top_sites: [],
+  categories: { productive: 0, neutral: 0, unproductive: 0 },
+  active_seconds: 0,
+  idle_seconds: 0,
+  locked_seconds: 0,
+  device_monitors: [],
+  network_monitors: [],
+  daily_logs: [],
+});
+
+describe('My activity', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows today’s active, idle and locked time and the three apps used most, linking to the day', async () => {
+    const api = renderCard({ 'GET /api/it/users/hala/day/': () => ({ status: 200, body: makeItDay() }) });
+    const card = await screen.findByRole('region', { name: 'My activity' });
+    expect(within(card).getByTestId('my-active')).toHaveTextContent('1h 15m');
+    expect(within(card).getByTestId('my-idle')).toHaveTextContent('15m');
+    expect(within(card).getByTestId('my-locked')).toHaveTextContent('30m');
+    const apps = within(within(card).getByRole('list', { name: 'Top apps today' })).getAllByRole('listitem');
+    expect(apps.map((a) => a.textContent)).toEqual([
+      'thunderbird45mProductive',
+      'firefox30mUnproductive',
+      'gedit10mNeutral',
+    ]);
+    expect(within(card).getByRole('link', { name: 'Open my day' })).toHaveAttribute('href', '/it/hala');
+    // Today: no date asked.
+    expect(api.calls.map((c) => c.key)).toEqual(['GET /api/it/users/hala/day/']);
+  });
+
+  it('explains how to enroll the agent when none reports', async () => {
+    renderCard({ 'GET /api/it/users/hala/day/': () => ({ status: 200, body: nothing }) });
+    const card = await screen.findByRole('region', { name: 'My activity' });
+    expect(within(card).getByText(/No agent reports for you yet/)).toBeInTheDocument();
+    expect(within(card).getByTestId('enroll-command')).toHaveTextContent(
+      `npm run agent -- enroll --server ${window.location.origin} --username hala`,
+    );
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('stays away for a guest without data (guests may run no agent)', async () => {
+    const api = renderCard(
+      { 'GET /api/it/users/hala/day/': () => ({ status: 200, body: nothing }) },
+      makeUser('GUEST', { username: 'hala' }),
+    );
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'My activity' })).not.toBeInTheDocument();
+  });
+});

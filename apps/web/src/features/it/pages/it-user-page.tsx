@@ -1,0 +1,105 @@
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
+import { canSeeItBoard, type TItDay, type TItStatus } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Bidi } from '../../../components/bidi';
+import { DateField, DatesProvider } from '../../../components/date-fields';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { TeacupLoader } from '../../../components/teacup-loader';
+import { errorMessage } from '../../../lib/api/api-error';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { selectCurrentUser } from '../../auth';
+import { useItDayQuery } from '../api/it-api';
+import { isIsoDate, shiftDay, todayIso } from '../components/day/day-format';
+import { DayView } from '../components/day/day-view';
+import { ItStatusChip } from '../components/board/it-status-chip';
+
+// The arrows point along the reading direction: back in time is left, right in Arabic.
+const flipInRtl = (theme: Theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {});
+
+/**
+ * The machine's state at the end of the shown day's timeline, and since when: today that is
+ * now (the last segment reaches the present while the agent reports).
+ */
+function lastStatus(day: TItDay): { status: TItStatus; since: string | null } {
+  const last = day.timeline.at(-1);
+  if (!last) return { status: 'offline', since: null };
+  return { status: last.kind === 'app' ? 'active' : last.kind, since: last.from };
+}
+
+/** /it/{username}: one user's day (own data always; anyone else's when the rules allow, else not found). */
+export function ItUserPage() {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const me = useSelector(selectCurrentUser);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const date = isIsoDate(asked) ? asked : undefined;
+  const { data, error, isFetching, isLoading } = useItDayQuery({ username: slug, date });
+
+  if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
+
+  const day = data?.date ?? date ?? todayIso();
+  const today = todayIso();
+  const goTo = (next: string) => setParams(next && next !== today ? { date: next } : {}, { replace: true });
+  const name = data ? `${data.first_name} ${data.last_name}`.trim() || data.username : slug;
+  const status = data ? lastStatus(data) : null;
+
+  return (
+    <PageContainer maxWidth="xl">
+      <PageHeader
+        title={t('it.day.pageTitle', { name })}
+        subtitle={<Bidi>@{slug}</Bidi>}
+        actions={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+            {status && day === today ? (
+              <Box data-testid="day-status">
+                <ItStatusChip status={status.status} since={status.since} now={Date.now()} />
+              </Box>
+            ) : null}
+            {canSeeItBoard(me) ? (
+              <Link component={RouterLink} to="/it">
+                {t('it.day.back')}
+              </Link>
+            ) : null}
+          </Box>
+        }
+      />
+      <DatesProvider>
+        <Box
+          role="group"
+          aria-label={t('it.day.chooseDay')}
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 3 }}
+        >
+          <IconButton onClick={() => goTo(shiftDay(day, -1))} aria-label={t('it.day.previousDay')}>
+            <ChevronLeftRounded sx={flipInRtl} />
+          </IconButton>
+          <DateField name="date" label={t('it.day.date')} value={day} onChange={(iso) => iso && goTo(iso)} compact />
+          <IconButton onClick={() => goTo(shiftDay(day, 1))} disabled={day >= today} aria-label={t('it.day.nextDay')}>
+            <ChevronRightRounded sx={flipInRtl} />
+          </IconButton>
+        </Box>
+      </DatesProvider>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translateServerText(errorMessage(error))}
+        </Alert>
+      ) : null}
+      {isLoading ? <TeacupLoader /> : null}
+      {isFetching && !isLoading ? <LinearProgress aria-label={t('loader.loading')} sx={{ mb: 2 }} /> : null}
+      {data ? <DayView day={data} /> : null}
+    </PageContainer>
+  );
+}
+
+export default ItUserPage;
