@@ -11,6 +11,8 @@ import { spawnScript, spawnServer } from '../test/processes.js';
 import { openDatabase } from '../src/db/database.js';
 import { benchEventLogs, benchFanOut } from './live.bench.js';
 import { benchTickets } from './tickets.bench.js';
+import { benchItIngest } from './it-ingest.bench.js';
+import { loopDelayDuring } from './loop-delay.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -19,30 +21,6 @@ async function load(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-/**
- * Event-loop delay while `work` runs: a 1 ms interval timer records how late each tick
- * is. (perf_hooks' monitorEventLoopDelay missed a 475 ms synchronous block here, so the
- * lateness is measured directly.)
- */
-async function loopDelayDuring(work: () => Promise<void>) {
-  const delays: number[] = [];
-  let last = performance.now();
-  const tick = setInterval(() => {
-    const now = performance.now();
-    delays.push(Math.max(0, now - last - 1));
-    last = now;
-  }, 1);
-  const t0 = performance.now();
-  await work();
-  const ms = performance.now() - t0;
-  // One more tick, so a loop blocked to the very end is counted.
-  await new Promise((r) => setTimeout(r, 5));
-  clearInterval(tick);
-  delays.sort((a, b) => a - b);
-  const p99 = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
-  return { p99, max: delays.at(-1) ?? 0, ms };
 }
 
 const WRITES = 2000;
@@ -135,6 +113,7 @@ const SECTIONS: Record<string, () => Promise<unknown>> = {
   fanout: async () => console.log(`${await benchFanOut()}\n`),
   eventlogs: async () => console.log(`${await benchEventLogs()}\n`),
   tickets: async () => console.log(`${await benchTickets()}\n`),
+  itingest: async () => console.log(`${await benchItIngest()}\n`),
 };
 
 // `npm run bench` runs every section; `npm run bench -- fanout eventlogs` only those.

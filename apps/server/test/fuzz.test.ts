@@ -35,12 +35,19 @@ const SKIP: Record<string, string> = {
 };
 
 /**
- * Writes a refusal makes on purpose: a wrong password (at login, or the old one when
- * changing it) is counted for throttling and audited; that is the point of the 400. Only
+ * Writes a refusal makes on purpose: a wrong password (at login or an agent's enrolment,
+ * or the old one when changing it) is counted for throttling and audited; that is the point of the 400. Only
  * a refusal on that field may write, and only there; nothing else may write when it refuses.
  */
 const WRITES_ON_REFUSAL: Record<string, { status: number; field: string; tables: string[]; events: string[] }> = {
   'POST /api/auth/jwt/login/': {
+    status: 400,
+    field: 'non_field_errors',
+    tables: ['login_failures'],
+    events: ['auth.login_failed'],
+  },
+  // The agent's enrolment checks the password exactly as sign-in does.
+  'POST /api/it/agents/enroll/': {
     status: 400,
     field: 'non_field_errors',
     tables: ['login_failures'],

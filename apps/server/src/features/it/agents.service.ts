@@ -9,7 +9,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { auditSource, type AuditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { checkCredentials } from '../auth/index.js';
 import { recordEvent } from '../event-logs/index.js';
@@ -106,7 +106,7 @@ export async function authenticateAgent(ctx: AppContext, token: string): Promise
 /** The agent id of an agent socket's session id. */
 export function agentIdOf(sessionId: string): number {
   const id = Number(sessionId.slice(SESSION_PREFIX.length));
-  if (!sessionId.startsWith(SESSION_PREFIX) || !Number.isInteger(id)) throw new ApiError(500, 'Not an agent session.');
+  if (!sessionId.startsWith(SESSION_PREFIX) || !Number.isInteger(id)) throw new Error('not an agent session');
   return id;
 }
 

@@ -3,6 +3,7 @@ import { IT_LIST_WINDOW, type TBusEventOf, type TUserType } from '@portal/contra
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { DAY_MS, partitionName, utcDayStart, type PartitionedTable } from './ingest-rules.js';
+import { createPartition } from './telemetry.repository.js';
 
 export type Db = Database;
 
@@ -334,8 +335,7 @@ export async function insertTelemetryForTests(
       days.add(name);
       const from = utcDayStart(at);
       const to = new Date(from.getTime() + DAY_MS);
-      await sql`create table if not exists ${sql.table(name)} partition of ${sql.table(table)}
-                for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})`.execute(db);
+      await createPartition(db, table, name, from, to);
     }
   }
   if (t.apps?.length) {
