@@ -37,6 +37,8 @@ test.describe('small screens (390 px)', () => {
     const list = page.getByRole('list', { name: 'Staff accounts' });
     await expect(list).toBeVisible();
     await expect(page.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
+    // Found by search: other journeys add accounts, so it need not be on the first page.
+    await page.getByRole('searchbox', { name: 'Search by name, username or email' }).fill('finance');
     const finance = list.getByRole('listitem').filter({ hasText: '@finance' });
     await expectOnScreen(page, finance.getByRole('button', { name: 'Edit finance' }));
     await expectOnScreen(page, finance.getByRole('button', { name: 'More actions for finance' }));
