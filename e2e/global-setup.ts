@@ -44,6 +44,7 @@ export default async function globalSetup() {
       // manager.wfm's bell): journeys send their own presence events.
       PRESENCE_DEMO_FEED: '0',
       IT_DEMO_FEED: '0',
+      OCR_DEMO: '0',
       // Likewise the KPI reminders, due for the demo's missing values late in each week.
       KPI_REMINDERS: '0',
     },

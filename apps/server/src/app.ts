@@ -38,6 +38,7 @@ import { wfmRoutes } from './features/wfm/index.js';
 import { kpiRoutes } from './features/kpi/index.js';
 import { reportsRoutes } from './features/reports/index.js';
 import { itAgentRoutes, itRoutes } from './features/it/index.js';
+import { ocrRoutes } from './features/ocr/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -268,6 +269,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // IT monitoring: it-list, a user's day, redaction and category rules, /ws/it/.
   await app.register(itRoutes, { prefix: '/api' });
   await app.register(itAgentRoutes, { prefix: '/api' });
+  // OCR jobs: uploads, the queue's steps (pg-boss), results, search; progress on /ws/notification/.
+  await app.register(ocrRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

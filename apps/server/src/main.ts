@@ -1,13 +1,18 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from './lib/config.js';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo.js';
 import { startServer } from './server.js';
 
 async function main() {
-  const config = loadConfig();
+  // `npm start -- --role=worker|api|all` (PORTAL_ROLE's values; the command line wins).
+  const { values } = parseArgs({ options: { role: { type: 'string' } }, strict: true });
+  const config = loadConfig(values.role === undefined ? process.env : { ...process.env, PORTAL_ROLE: values.role });
   const server = await startServer(config);
   const log = server.app.log;
   // Printed whatever LOG_LEVEL says: people and test harnesses wait for this line.
-  console.log(`Staff portal listening on ${server.url} (${server.database.kind} database)`);
+  console.log(
+    `Staff portal listening on ${server.url} (${server.database.kind} database${config.PORTAL_ROLE === 'all' ? '' : `, role ${config.PORTAL_ROLE}`})`,
+  );
   if (server.seeded > 0) {
     const names = demoUsers()
       .filter((u) => u.user_type !== 'INTERPRETER')

@@ -10,6 +10,8 @@ import { expireSilentSessions, runDemoFeed } from './features/interpreters/index
 import { countUsers } from './features/users/index.js';
 import { sendKpiReminders } from './features/kpi/index.js';
 import { maintainTelemetry, runItDemoFeed, seedItDemo } from './features/it/index.js';
+import { purgeExpiredOcr, seedOcrDemo } from './features/ocr/index.js';
+import { createJobQueue, type JobQueue } from './lib/queue.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
@@ -47,6 +49,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     poolSize: config.DATABASE_POOL_SIZE,
   });
   let bus: EventBus | undefined;
+  let queue: JobQueue | undefined;
+  let appLog: FastifyInstance['log'] | undefined;
   try {
     await migrateToLatest(database.db);
     // Demo data only on an empty embedded database, or when asked explicitly: never
@@ -60,19 +64,38 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       kind: database.kind,
     });
     bus = config.DATABASE_URL ? await createPostgresBus(config.DATABASE_URL, database.pool, console) : createLocalBus();
+    queue = createJobQueue({
+      pool: database.pool,
+      db: database.db,
+      work: config.PORTAL_ROLE !== 'api',
+      maintenanceSeconds: config.QUEUE_MAINTENANCE,
+      // The app's logger once it exists (the queue starts only after the app is built).
+      log: {
+        error: (obj, msg) => appLog?.error(obj, msg),
+        warn: (obj, msg) => appLog?.warn(obj, msg),
+      },
+    });
     const app = await buildApp({
       ctx: {
         db: database.db,
         config,
         bus,
+        queue,
         tokens: { secret, ttlSeconds: config.JWT_TTL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
       },
       loggerInstance: opts.loggerInstance,
       webDist: opts.webDist,
     });
+    appLog = app.log;
     // IT monitoring's demo machines go through the real ingest, which needs the app's context.
     if (seeded > 0) await seedItDemo(app.ctx);
     await app.listen({ port: config.PORT, host: config.HOST });
+    // Jobs left queued or running by an earlier process (a restart, a crash) carry on here.
+    if (config.PORTAL_ROLE === 'worker') await queue.start();
+    else await queue.resume();
+    // OCR's demo documents go through the real queue, so they finish in the background.
+    if (seeded > 0 && config.OCR_DEMO) await seedOcrDemo(app.ctx);
+    const jobQueue = queue;
     const stopJobs = startScheduler(
       database.db,
       [
@@ -114,6 +137,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           ownTransactions: true,
           run: () => maintainTelemetry(app.ctx),
         },
+        // A server started before any job was queued starts working the queue once one was.
+        { name: 'queue.resume', everyMs: 10_000, ownTransactions: true, run: () => jobQueue.resume() },
+        {
+          name: 'ocr.retention',
+          everyMs: 6 * 3600_000,
+          ownTransactions: true,
+          run: () => purgeExpiredOcr(app.ctx),
+        },
         // Every server runs it; a partial unique index tells each missing value once per kind.
         ...(config.KPI_REMINDERS
           ? [
@@ -139,6 +170,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       close() {
         closing ??= (async () => {
           stopJobs();
+          // Running jobs go back to the queue for another process (or this one's next start).
+          await jobQueue.stop();
           // Bounded (plugins/shutdown.ts, the gateway): idle and silent clients are cut.
           await app.close();
           // Ending a connection to a PostgreSQL that stopped answering can wait for TCP's own
@@ -151,6 +184,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       },
     };
   } catch (err) {
+    await queue?.stop();
     await bus?.close();
     await database.close();
     throw err;

@@ -98,6 +98,7 @@ export async function startTestServer(env: Record<string, string> = {}, webDist?
     // month, for the demo's missing values) would notify the demo cast under the tests' feet.
     PRESENCE_DEMO_FEED: '0',
     IT_DEMO_FEED: '0',
+    OCR_DEMO: '0',
     KPI_REMINDERS: '0',
     LOG_LEVEL: 'trace',
     ...(database ? { DATABASE_URL: database.url } : {}),

@@ -33,6 +33,7 @@ export async function spawnScript(file: string, env: Record<string, string> = {}
       LOG_LEVEL: 'info',
       PRESENCE_DEMO_FEED: '0',
       IT_DEMO_FEED: '0',
+      OCR_DEMO: '0',
       KPI_REMINDERS: '0',
       ...env,
     },

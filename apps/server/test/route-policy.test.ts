@@ -13,6 +13,7 @@ import { insertHoliday, insertType } from '../src/features/leaves/leaves.reposit
 import * as reports from '../src/features/reports/reports.repository.js';
 import * as itRules from '../src/features/it/it.repository.js';
 import * as itAgents from '../src/features/it/agents.repository.js';
+import * as ocr from '../src/features/ocr/ocr.repository.js';
 import { storeFile } from '../src/lib/files/index.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
@@ -242,7 +243,47 @@ beforeAll(async () => {
     version: '1.0.0',
     credential_hash: 'policy-test-hash',
   });
+  // hr's OCR jobs (never queued: the policy is what is checked); IT's `it` is an outsider (404).
+  const hrId = (await s.api('GET', '/api/users/hr/', { token: await s.login('hr') })).body.id as number;
+  const ocrJob = async () => {
+    const file = await storeFile(
+      s.database.db,
+      { filename: 'scan.png', data: TINY_PNG, contentType: 'image/png' },
+      hrId,
+    );
+    const id = await ocr.insertJob(s.database.db, {
+      owner_id: hrId,
+      file_id: file.id,
+      filename: 'scan.png',
+      content_type: 'image/png',
+      size: TINY_PNG.length,
+      language: 'eng',
+      shared_with: null,
+      retentionDays: 180,
+    });
+    await ocr.storeOpenedPages(s.database.db, id, [
+      { number: 1, image: TINY_PNG, width: 1, height: 1, textLayer: null },
+    ]);
+    return id;
+  };
+  const [ocrRead, ocrCancel, ocrDelete] = [await ocrJob(), await ocrJob(), await ocrJob()];
+  const ocrOwner = (path: string, extra: Sample = {}): Sample => ({ path, insider: 'hr', outsider: 'it', ...extra });
   samples = {
+    // A JSON body carries no files: past the policy, the insider is told to choose one.
+    'POST /api/ocr/jobs/': { body: { language: 'eng' }, insiderStatus: 400 },
+    'GET /api/ocr/jobs/': {},
+    'GET /api/ocr/search/': { path: '/api/ocr/search/?q=policy' },
+    'GET /api/ocr/jobs/:id/': ocrOwner(`/api/ocr/jobs/${ocrRead}/`),
+    'PATCH /api/ocr/jobs/:id/': ocrOwner(`/api/ocr/jobs/${ocrRead}/`, { body: { shared_with: null } }),
+    'DELETE /api/ocr/jobs/:id/': ocrOwner(`/api/ocr/jobs/${ocrDelete}/`),
+    'POST /api/ocr/jobs/:id/cancel/': ocrOwner(`/api/ocr/jobs/${ocrCancel}/cancel/`),
+    // Still queued: nothing to retry (409), but the owner was let through.
+    'POST /api/ocr/jobs/:id/retry/': ocrOwner(`/api/ocr/jobs/${ocrRead}/retry/`, { insiderStatus: 409 }),
+    'GET /api/ocr/jobs/:id/pages/:page/': ocrOwner(`/api/ocr/jobs/${ocrRead}/pages/1/`),
+    'GET /api/ocr/jobs/:id/pages/:page/image/': ocrOwner(`/api/ocr/jobs/${ocrRead}/pages/1/image/`),
+    'GET /api/ocr/jobs/:id/text/': ocrOwner(`/api/ocr/jobs/${ocrRead}/text/`),
+    'GET /api/ocr/jobs/:id/pdf/': ocrOwner(`/api/ocr/jobs/${ocrRead}/pdf/`, { insiderStatus: 409 }),
+    'GET /api/ocr/jobs/:id/original/': ocrOwner(`/api/ocr/jobs/${ocrRead}/original/`),
     'POST /api/it/agents/enroll/': {
       body: {
         username: 'hr',

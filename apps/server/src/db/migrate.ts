@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-interpreters-presence.js';
 import * as m0010 from './migrations/0010-wfm.js';
 import * as m0011 from './migrations/0011-kpi-reports.js';
 import * as m0012 from './migrations/0012-it-monitoring.js';
+import * as m0013 from './migrations/0013-ocr.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-wfm': m0010,
   '0011-kpi-reports': m0011,
   '0012-it-monitoring': m0012,
+  '0013-ocr': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

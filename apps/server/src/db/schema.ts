@@ -1,5 +1,18 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { TLeaveStatus, TTicketDepartment, TTicketPriority, TTicketStatus, TUserType } from '@portal/contracts';
+import type {
+  TLeaveStatus,
+  TOcrContentType,
+  TOcrFailureReason,
+  TOcrJobStatus,
+  TOcrLanguage,
+  TOcrPageMethod,
+  TOcrPageStatus,
+  TStaffDepartment,
+  TTicketDepartment,
+  TTicketPriority,
+  TTicketStatus,
+  TUserType,
+} from '@portal/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -452,7 +465,51 @@ export interface ItCategoryRulesTable {
   created_at: Generated<Date>;
 }
 
+export interface OcrJobsTable {
+  id: Generated<number>;
+  owner_id: number;
+  file_id: number;
+  filename: string;
+  content_type: TOcrContentType;
+  size: number;
+  language: TOcrLanguage;
+  status: Generated<TOcrJobStatus>;
+  shared_with: TStaffDepartment | null;
+  pages: number | null;
+  pages_done: Generated<number>;
+  pages_failed: Generated<number>;
+  confidence: number | null;
+  error: TOcrFailureReason | null;
+  result_pdf: Buffer | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+export interface OcrPagesTable {
+  job_id: number;
+  number: number;
+  status: Generated<TOcrPageStatus>;
+  method: TOcrPageMethod | null;
+  image: Buffer | null;
+  width: number | null;
+  height: number | null;
+  text: Generated<string>;
+  /** TOcrWord[] as JSON (written as text). */
+  words: ColumnType<unknown[], string | undefined, string>;
+  confidence: number | null;
+  pdf: Buffer | null;
+  error: TOcrFailureReason | null;
+  attempts: Generated<number>;
+  finished_at: Timestamp | null;
+  /** Generated from `text` (simple configuration); only read in SQL. */
+  search: Generated<string>;
+}
+
 export interface DB {
+  ocr_jobs: OcrJobsTable;
+  ocr_pages: OcrPagesTable;
   it_agents: ItAgentsTable;
   it_app_events: ItAppEventsTable;
   it_activity_events: ItActivityEventsTable;

@@ -110,6 +110,28 @@ const ZEnv = z.object({
     ),
   /** With the demo data: a feed plays desktop agents for the demo staff (0 turns it off). */
   IT_DEMO_FEED: bool.default(true),
+  /**
+   * What this process does besides answering HTTP: `all` (default) also works the job
+   * queues (OCR); `api` never runs OCR; `worker` is meant for machines that only work the
+   * queues (it still answers HTTP, e.g. health checks). `--role=` on the command line wins.
+   */
+  PORTAL_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** OCR: recognition threads in this process (default: one per core, less one for the server). */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** OCR: days originals and results are kept before the retention job removes them. */
+  OCR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** OCR: a page (or opening a document) taking longer than this is given up and retried. */
+  OCR_PAGE_TIMEOUT: duration.default(300),
+  /** OCR: retries of a failed page, with exponential backoff from OCR_RETRY_DELAY. */
+  OCR_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  OCR_RETRY_DELAY: duration.default(5),
+  /** With the demo data: a few demo documents are uploaded and recognised on the first start (0: none). */
+  OCR_DEMO: bool.default(true),
+  /**
+   * Job queue (pg-boss) upkeep: how often jobs whose worker vanished (a killed process)
+   * are expired and handed to another attempt.
+   */
+  QUEUE_MAINTENANCE: duration.default(30),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from '../db/database.js';
 import type { EventBus } from '../plugins/realtime/event-bus.js';
+import type { JobQueue } from './queue.js';
 
 /** How access tokens are signed and checked (resolved once at start). */
 export interface TokenSettings {
@@ -16,4 +17,6 @@ export interface AppContext {
   config: Config;
   tokens: TokenSettings;
   bus: EventBus;
+  /** The durable job queue (pg-boss), shared by every server process. */
+  queue: JobQueue;
 }

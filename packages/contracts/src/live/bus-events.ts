@@ -3,6 +3,7 @@ import { ZText } from '../common/text.js';
 import { ZTicketDepartment, ZTicketStatus } from '../tickets/tickets.js';
 import { ZLeaveStatus } from '../leaves/leaves.js';
 import { ZUserType } from '../users/user-types.js';
+import { ZWsOcrProgress } from '../ocr/ocr-live.js';
 
 /**
  * Events between server processes (the event bus: in-process, or PostgreSQL
@@ -52,6 +53,12 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     type: z.literal('it'),
     user: z.number().int(),
     kinds: z.array(z.enum(['app', 'activity', 'device', 'network', 'daily'])),
+  }),
+  /** An OCR job moved on (opened, a page finished, ended): its owner's sockets get the frame it carries. */
+  z.object({
+    type: z.literal('ocr'),
+    owner: z.number().int(),
+    progress: ZWsOcrProgress.shape.message,
   }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
   z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZWsError, ZWsNotification, ZWsPong } from './messages.js';
 import { ZWsLeaveUpdate } from '../leaves/leave-live.js';
+import { ZWsOcrProgress } from '../ocr/ocr-live.js';
 import { ZWsInterpreterStatus } from '../interpreters/interpreter-live.js';
 import { ZWsItAppUsage, ZWsItDevice, ZWsItNetwork, ZWsItStatus, ZWsItUserLogs } from '../it/it-live.js';
 import { ZAgentAck, ZAgentWelcome } from '../it/agent-protocol.js';
@@ -44,6 +45,7 @@ export const ZWsNotificationChannelMessage = z.union([
   ZWsNotification,
   ZWsTicketUpdate,
   ZWsLeaveUpdate,
+  ZWsOcrProgress,
   ZWsError,
   ZWsPong,
 ]);

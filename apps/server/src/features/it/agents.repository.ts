@@ -157,12 +157,3 @@ export function agentsOfUsernames(db: Database, usernames: readonly string[]) {
     .where('it_agents.revoked_at', 'is', null)
     .execute();
 }
-
-/** Demo data: users by username. */
-export function usersByUsername(db: Database, usernames: readonly string[]) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'user_type'])
-    .where('username', 'in', usernames.length ? [...usernames] : [''])
-    .execute();
-}

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TAgentEvent } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
+import { usersByUsername } from '../users/index.js';
 import * as agents from './agents.repository.js';
 import { ingestBatch } from './telemetry.service.js';
 import { agentLastSeq } from './telemetry.repository.js';
@@ -101,7 +102,7 @@ function workStretch(from: number, to: number, seq: () => number, next: () => nu
 
 /** Two days of telemetry for the demo staff (run once, right after the demo accounts are seeded). */
 export async function seedItDemo(ctx: AppContext, now = new Date()): Promise<void> {
-  const users = await agents.usersByUsername(ctx.db, CAST);
+  const users = await usersByUsername(ctx.db, CAST);
   for (const [who, user] of users.entries()) {
     const hostname = `desk-${String(who + 11).padStart(2, '0')}`;
     const agentId = await agents.insertAgent(ctx.db, {

@@ -105,3 +105,12 @@ export const USER_UNIQUE_FIELDS: Record<string, string> = {
   users_username_key: 'username',
   users_email_key: 'email',
 };
+
+/** Demo data: users by username. */
+export function usersByUsername(db: Database, usernames: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'user_type'])
+    .where('username', 'in', usernames.length ? [...usernames] : [''])
+    .execute();
+}

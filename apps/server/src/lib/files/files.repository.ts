@@ -65,3 +65,8 @@ export async function storageUsedBy(db: Database, userId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.used);
 }
+
+/** Removes stored files (a feature's retention or delete; the rows pointing at them go first). */
+export async function deleteStoredFiles(db: Database, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('files').where('id', 'in', ids).execute();
+}

@@ -24,5 +24,5 @@ export {
   type MultipartReader,
   type MultipartRules,
 } from './multipart.js';
-export { storeFile, readStoredFile, storageUsedBy, type StoredFile } from './files.repository.js';
+export { storeFile, readStoredFile, storageUsedBy, deleteStoredFiles, type StoredFile } from './files.repository.js';
 export { contentDisposition, sendStoredFile } from './download.js';

@@ -1,15 +1,22 @@
 /** What an uploaded file is, decided from its bytes (never from its name), and a safe name for it. */
 import path from 'node:path';
 
-/** The types this module recognises: magic numbers for PNG, JPEG, PDF; TXT = UTF-8 without NUL. */
-export type SniffedContentType = 'image/png' | 'image/jpeg' | 'application/pdf' | 'text/plain';
+/** The types this module recognises: magic numbers for PNG, JPEG, TIFF, WebP, PDF; TXT = UTF-8 without NUL. */
+export type SniffedContentType =
+  'image/png' | 'image/jpeg' | 'image/tiff' | 'image/webp' | 'application/pdf' | 'text/plain';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PDF = Buffer.from('%PDF-', 'latin1');
+/** Little- and big-endian TIFF ("II*\0", "MM\0*"). */
+const TIFF_LE = Buffer.from([0x49, 0x49, 0x2a, 0x00]);
+const TIFF_BE = Buffer.from([0x4d, 0x4d, 0x00, 0x2a]);
+/** "RIFF", four bytes of size, "WEBP". */
+const RIFF = Buffer.from('RIFF', 'latin1');
+const WEBP = Buffer.from('WEBP', 'latin1');
 
-/** The longest magic number: a file's type is decided once this many bytes (or all) have arrived. */
-const MAGIC_BYTES = PNG.length;
+/** The longest magic number (WebP's 12): a file's type is decided once this many bytes (or all) have arrived (8 unless it starts "RIFF"). */
+const MAGIC_BYTES = 12;
 
 /**
  * Decides a file's type from its bytes as they stream in, holding only the first
@@ -30,7 +37,7 @@ export class ContentSniffer {
     if (this.state === undefined) {
       this.head.push(buf);
       this.headLength += buf.length;
-      if (this.headLength >= MAGIC_BYTES) this.decideHead();
+      if (this.headLength >= MAGIC_BYTES || (this.headLength >= PNG.length && !this.mayBeRiff())) this.decideHead();
     } else if (this.state === 'text') {
       this.checkText(buf);
     }
@@ -60,12 +67,19 @@ export class ContentSniffer {
     return this.state ?? null;
   }
 
+  /** Only a RIFF container needs all 12 bytes; anything else is decided at 8, as before WebP. */
+  private mayBeRiff(): boolean {
+    return Buffer.concat(this.head).subarray(0, RIFF.length).equals(RIFF);
+  }
+
   private decideHead(): void {
     const head = Buffer.concat(this.head);
     this.head = [];
     if (head.subarray(0, PNG.length).equals(PNG)) this.state = 'image/png';
     else if (head.subarray(0, JPEG.length).equals(JPEG)) this.state = 'image/jpeg';
     else if (head.subarray(0, PDF.length).equals(PDF)) this.state = 'application/pdf';
+    else if (head.subarray(0, 4).equals(TIFF_LE) || head.subarray(0, 4).equals(TIFF_BE)) this.state = 'image/tiff';
+    else if (head.subarray(0, 4).equals(RIFF) && head.subarray(8, 12).equals(WEBP)) this.state = 'image/webp';
     else {
       this.state = 'text';
       this.checkText(head);
@@ -96,6 +110,8 @@ export function sniffContentType(data: Uint8Array): SniffedContentType | null {
 const EXTENSIONS: Record<SniffedContentType, readonly string[]> = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg', '.jpe'],
+  'image/tiff': ['.tif', '.tiff'],
+  'image/webp': ['.webp'],
   'application/pdf': ['.pdf'],
   // Only names no desktop opens as something active (a text "page.html" becomes "page.html.txt").
   'text/plain': ['.txt', '.log', '.csv', '.md', '.json'],

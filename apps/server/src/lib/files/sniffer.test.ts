@@ -6,8 +6,17 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0, 0x43]);
 const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n');
 const EXE = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 const TEXT = Buffer.from('hello, مرحبا, 你好 🙂\r\n'.repeat(3));
+const TIFF = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00]);
+const TIFF_BE = Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WAVEfmt ')]);
 
 const samples: Buffer[] = [
+  TIFF,
+  TIFF_BE,
+  WEBP,
+  WAV,
+  WEBP.subarray(0, 10),
   PNG,
   JPEG,
   PDF,
@@ -40,6 +49,13 @@ describe('ContentSniffer', () => {
       for (const size of [1, 2, 3, 5, 7, 8, 64])
         expect(streamed(data, size), `${data.toString('hex')} / ${size}`).toBe(whole);
     }
+  });
+
+  it('knows TIFF (both byte orders) and WebP, and no other RIFF file', () => {
+    expect(sniffContentType(TIFF)).toBe('image/tiff');
+    expect(sniffContentType(TIFF_BE)).toBe('image/tiff');
+    expect(sniffContentType(WEBP)).toBe('image/webp');
+    expect(sniffContentType(WAV)).toBe(null);
   });
 
   it('rules a file out as soon as its bytes cannot be an allowed type', () => {

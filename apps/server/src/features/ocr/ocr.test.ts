@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ZOcrJob, ZOcrPage, ZOcrSearchResults, ZWsOcrProgress, WS_CHANNELS } from '@portal/contracts';
+import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
+import {
+  ARABIC_LINES,
+  ARABIC_TEXT_LAYER_LINES,
+  ENGLISH_LINES,
+  corruptPdf,
+  encryptedPdf,
+  multiPageTiff,
+  renderTextPng,
+  scannedPdf,
+  textLayerPdf,
+} from '../../../test/ocr-fixtures.js';
+import { uploadOcr, waitForOcr } from '../../../test/ocr-jobs.js';
+import { characterErrorRate } from './engine/index.js';
+import { purgeExpiredOcr } from './ocr.service.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ OCR_WORKERS: '1', OCR_RETRY_DELAY: '1' });
+});
+afterAll(async () => s?.stop());
+
+type File = { name: string; data: Buffer };
+
+const upload = async (who: string, files: File[], fields?: Record<string, string>) =>
+  uploadOcr(s.url, await s.token(who), files, fields);
+const get = async (who: string, url: string) => s.api('GET', url, { token: await s.token(who) });
+const ended = async (who: string, id: number) => waitForOcr(s.url, await s.token(who), id);
+
+const jobCount = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from ocr_jobs`.execute(s.database.db)).rows[0]!.n);
+
+describe('an English scan', () => {
+  let socket: TestSocket;
+  let stranger: TestSocket;
+  let id: number;
+
+  beforeAll(async () => {
+    socket = openSocket(s.url, WS_CHANNELS.notification, await s.token('hr'));
+    stranger = openSocket(s.url, WS_CHANNELS.notification, await s.token('it'));
+    await Promise.all([ready(socket), ready(stranger)]);
+    const res = await upload('hr', [{ name: 'invoice.png', data: renderTextPng(ENGLISH_LINES) }]);
+    expect(res.status).toBe(201);
+    expect(res.body.results).toHaveLength(1);
+    const job = ZOcrJob.parse(res.body.results[0]);
+    expect(job).toMatchObject({
+      filename: 'invoice.png',
+      content_type: 'image/png',
+      language: 'eng',
+      status: 'queued',
+    });
+    expect(job.owner.username).toBe('hr');
+    id = job.id;
+  });
+  afterAll(() => {
+    socket.ws.close();
+    stranger.ws.close();
+  });
+
+  it('is recognised: the page text matches what was drawn', async () => {
+    const job = await ended('hr', id);
+    expect(job).toMatchObject({ status: 'done', pages: 1, pages_done: 1, pages_failed: 0, error: null });
+    expect(job.confidence).toBeGreaterThan(80);
+    const page = ZOcrPage.parse((await get('hr', `/api/ocr/jobs/${id}/pages/1/`)).body);
+    expect(page.method).toBe('ocr');
+    expect(characterErrorRate(ENGLISH_LINES.join('\n'), page.text)).toBeLessThanOrEqual(0.05);
+    // Words come with boxes inside the page image and their confidence.
+    expect(page.words.length).toBeGreaterThan(5);
+    for (const w of page.words) {
+      expect(w.x1).toBeGreaterThan(w.x0);
+      expect(w.y1).toBeGreaterThan(w.y0);
+      expect(w.x1).toBeLessThanOrEqual(page.width!);
+      expect(w.y1).toBeLessThanOrEqual(page.height!);
+    }
+    const image = await fetch(`${s.url}${page.image_url}`, {
+      headers: { authorization: `Bearer ${await s.token('hr')}` },
+    });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+  });
+
+  it("tells the owner's sockets its progress, in order, and nobody else's", async () => {
+    await ended('hr', id);
+    const done = await socket.next((m) => m.message?.command === 'ocr_progress' && m.message.status === 'done');
+    expect(ZWsOcrProgress.parse(done).message).toMatchObject({ job: id, pages: 1, pages_done: 1, error: null });
+    const frames = socket.messages.filter((m) => m.message?.command === 'ocr_progress' && m.message.job === id);
+    expect(frames.map((f) => f.message.status)).toEqual(['running', 'running', 'running', 'done']);
+    expect(frames.map((f) => f.message.pages_done)).toEqual([0, 0, 1, 1]);
+    expect(frames[2].message.page).toBe(1);
+    expect(stranger.messages.some((m) => m.message?.command === 'ocr_progress')).toBe(false);
+  });
+
+  it('downloads as text and as a searchable PDF', async () => {
+    await ended('hr', id);
+    const text = await get('hr', `/api/ocr/jobs/${id}/text/`);
+    expect(text.status).toBe(200);
+    expect(text.headers.get('content-disposition')).toContain('invoice.txt');
+    expect(String(text.body)).toContain('--- 1 ---');
+    const pdf = await fetch(`${s.url}/api/ocr/jobs/${id}/pdf/`, {
+      headers: { authorization: `Bearer ${await s.token('hr')}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: new Uint8Array(await pdf.arrayBuffer()), verbosity: 0 }).promise;
+    expect(doc.numPages).toBe(1);
+    const content = await (await doc.getPage(1)).getTextContent();
+    const words = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(words).toContain(ENGLISH_LINES[0]!.split(' ')[1]);
+  });
+
+  it('answers 404 to a colleague of another department, exactly like a missing job', async () => {
+    for (const url of [
+      `/api/ocr/jobs/${id}/`,
+      `/api/ocr/jobs/${id}/pages/1/`,
+      `/api/ocr/jobs/${id}/pages/1/image/`,
+      `/api/ocr/jobs/${id}/text/`,
+      `/api/ocr/jobs/${id}/pdf/`,
+      `/api/ocr/jobs/${id}/original/`,
+    ]) {
+      const theirs = await get('it', url);
+      const missing = await get('it', url.replace(`/${id}/`, '/999999/'));
+      expect(theirs.status, url).toBe(404);
+      expect(theirs.body).toEqual(missing.body);
+    }
+    const cancel = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('it') });
+    expect(cancel.status).toBe(404);
+    const list = await get('it', '/api/ocr/jobs/');
+    expect(list.body.results.map((j: any) => j.id)).not.toContain(id);
+    // ADMIN sees every job.
+    expect((await get('admin', `/api/ocr/jobs/${id}/`)).status).toBe(200);
+  });
+});
+
+describe('sharing with a department', () => {
+  it('lets that department read (not manage) the job and find it in search', async () => {
+    const res = await upload('hr', [{ name: 'note.png', data: renderTextPng(['Quarterly staffing memorandum'], {}) }], {
+      language: 'eng',
+      shared_with: 'HR',
+    });
+    const id = res.body.results[0].id;
+    expect((await ended('hr', id)).status).toBe('done');
+    const seen = await get('manager.hr', `/api/ocr/jobs/${id}/`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.can_manage).toBe(false);
+    const cancel = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('manager.hr') });
+    expect(cancel.status).toBe(403);
+    const found = ZOcrSearchResults.parse((await get('manager.hr', '/api/ocr/search/?q=memorandum')).body);
+    expect(found.results.map((r) => r.job.id)).toContain(id);
+    expect((await get('it', '/api/ocr/search/?q=memorandum')).body.results).toEqual([]);
+
+    // The owner stops sharing: the colleague is answered 404 again.
+    const unshare = await s.api('PATCH', `/api/ocr/jobs/${id}/`, {
+      token: await s.token('hr'),
+      body: { shared_with: null },
+    });
+    expect(unshare.status).toBe(200);
+    expect(unshare.body.shared_with).toBeNull();
+    expect((await get('manager.hr', `/api/ocr/jobs/${id}/`)).status).toBe(404);
+  });
+});
+
+describe('Arabic, TIFF and PDFs', () => {
+  it('recognises Arabic and finds an Arabic word by search, with the hit marked', async () => {
+    const res = await upload(
+      'quality',
+      [{ name: 'medical.webp', data: renderTextPng(ARABIC_LINES, { rtl: true, format: 'webp' }) }],
+      {
+        language: 'ara',
+      },
+    );
+    expect(res.body.results[0].content_type).toBe('image/webp');
+    const id = res.body.results[0].id;
+    expect((await ended('quality', id)).status).toBe('done');
+    const page = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${id}/pages/1/`)).body);
+    expect(characterErrorRate(ARABIC_LINES.join('\n'), page.text)).toBeLessThanOrEqual(0.1);
+    const word = ARABIC_LINES[0]!.split(' ')[0]!;
+    const found = ZOcrSearchResults.parse(
+      (await get('quality', `/api/ocr/search/?q=${encodeURIComponent(word)}`)).body,
+    );
+    const hit = found.results.find((r) => r.job.id === id);
+    expect(hit?.page).toBe(1);
+    expect(hit?.snippet.filter((p) => p.hit).map((p) => p.text)).toContain(word);
+  });
+
+  it('splits a multi-page TIFF into its pages', async () => {
+    const tiff = await multiPageTiff([
+      renderTextPng(['First page of the contract']),
+      renderTextPng(['Second page signed']),
+    ]);
+    const res = await upload('quality', [{ name: 'contract.tiff', data: tiff }]);
+    const job = await ended('quality', res.body.results[0].id);
+    expect(job).toMatchObject({ status: 'done', pages: 2, pages_done: 2 });
+    const second = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/2/`)).body);
+    expect(second.text).toContain('Second page');
+  });
+
+  it('reads a PDF that has a text layer without recognising it', async () => {
+    const res = await upload(
+      'quality',
+      [{ name: 'policy.pdf', data: await textLayerPdf([ENGLISH_LINES, ARABIC_TEXT_LAYER_LINES]) }],
+      {
+        language: 'ara+eng',
+      },
+    );
+    const job = await ended('quality', res.body.results[0].id);
+    expect(job).toMatchObject({ status: 'done', pages: 2, pages_done: 2 });
+    expect(job.page_list.map((p) => p.method)).toEqual(['text-layer', 'text-layer']);
+    const first = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/1/`)).body);
+    expect(first.text.replace(/\s+/g, ' ')).toContain(ENGLISH_LINES[0]);
+    const second = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/2/`)).body);
+    expect(second.text.replace(/\s+/g, ' ')).toContain(ARABIC_TEXT_LAYER_LINES.join(' '));
+  });
+
+  it('recognises the pages of a scanned PDF', async () => {
+    const pdf = await scannedPdf([
+      renderTextPng(['Scanned leave certificate']),
+      renderTextPng(['Approved by the clinic']),
+    ]);
+    const res = await upload('quality', [{ name: 'scan.pdf', data: pdf }]);
+    const job = await ended('quality', res.body.results[0].id);
+    expect(job).toMatchObject({ status: 'done', pages: 2, pages_done: 2 });
+    expect(job.page_list.map((p) => p.method)).toEqual(['ocr', 'ocr']);
+  });
+
+  it('fails an encrypted or a corrupt PDF with its reason, and refuses to retry it', async () => {
+    const res = await upload('quality', [
+      { name: 'locked.pdf', data: await encryptedPdf() },
+      { name: 'broken.pdf', data: corruptPdf() },
+    ]);
+    const [locked, broken] = res.body.results;
+    expect(await ended('quality', locked.id)).toMatchObject({ status: 'failed', error: 'encrypted', pages: null });
+    expect(await ended('quality', broken.id)).toMatchObject({ status: 'failed', error: 'corrupt' });
+    const retry = await s.api('POST', `/api/ocr/jobs/${locked.id}/retry/`, { token: await s.token('quality') });
+    expect(retry.status).toBe(409);
+    expect((await get('quality', `/api/ocr/jobs/${locked.id}/`)).body.status).toBe('failed');
+  });
+
+  it('fails a blank page as "no text" instead of calling it done', async () => {
+    const res = await upload('quality', [{ name: 'blank.png', data: renderTextPng([]) }]);
+    expect(await ended('quality', res.body.results[0].id)).toMatchObject({ status: 'failed', error: 'no_text' });
+  });
+});
+
+describe('cancel and retry', () => {
+  it('cancels a job, which then stays cancelled; retry finishes it', async () => {
+    const pages = Array.from({ length: 4 }, (_, i) => renderTextPng([`Page ${i + 1} of the long document`]));
+    const res = await upload('dev', [{ name: 'long.pdf', data: await scannedPdf(pages) }]);
+    const id = res.body.results[0].id;
+    const cancelled = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('dev') });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    const again = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('dev') });
+    expect(again.status).toBe(409);
+    expect((await get('dev', `/api/ocr/jobs/${id}/`)).body.status).toBe('cancelled');
+
+    const retried = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('dev') });
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe('queued');
+    expect(await ended('dev', id)).toMatchObject({ status: 'done', pages: 4, pages_done: 4 });
+    const done = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('dev') });
+    expect(done.status).toBe(409);
+  });
+});
+
+describe('bad uploads', () => {
+  it('refuses files that are not documents, no files, and a bad language; nothing is created', async () => {
+    const before = await jobCount();
+    const exe = await upload('hr', [{ name: 'scan.png', data: Buffer.from('MZ\x90\x00 not an image at all') }]);
+    expect(exe.status).toBe(400);
+    expect(Object.keys(exe.body.extra.fields)).toEqual(['files']);
+    const text = await upload('hr', [{ name: 'notes.txt', data: Buffer.from('plain text') }]);
+    expect(text.status).toBe(400);
+    expect(text.body.extra.fields.files).toHaveLength(1);
+    const none = await upload('hr', []);
+    expect(none.status).toBe(400);
+    expect(none.body.extra.fields.files).toEqual(['Choose at least one file.']);
+    const lang = await upload('hr', [{ name: 'a.png', data: renderTextPng(['x']) }], { language: 'fra' });
+    expect(lang.status).toBe(400);
+    expect(Object.keys(lang.body.extra.fields)).toEqual(['language']);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('keeps OCR to staff: an interpreter is refused', async () => {
+    const res = await get('interpreter01', '/api/ocr/jobs/');
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('retention and delete', () => {
+  it('removes jobs past their time with their originals; the owner can delete one', async () => {
+    const res = await upload('manager.it', [
+      { name: 'old.png', data: renderTextPng(['Old record']) },
+      { name: 'gone.png', data: renderTextPng(['Deleted record']) },
+    ]);
+    const [old, gone] = res.body.results;
+    expect(new Date(old.expires_at).getTime() - Date.now()).toBeGreaterThan(179 * 86400_000);
+    await ended('manager.it', old.id);
+    await ended('manager.it', gone.id);
+    const fileOf = async (id: number) =>
+      (await sql<{ file_id: number }>`select file_id from ocr_jobs where id = ${id}`.execute(s.database.db)).rows[0]!
+        .file_id;
+    const oldFile = await fileOf(old.id);
+    await sql`update ocr_jobs set expires_at = now() - interval '1 minute' where id = ${old.id}`.execute(s.database.db);
+    expect(await purgeExpiredOcr(s.app.ctx)).toBe(1);
+    expect((await get('manager.it', `/api/ocr/jobs/${old.id}/`)).status).toBe(404);
+    const files = await sql`select id from files where id = ${oldFile}`.execute(s.database.db);
+    expect(files.rows).toEqual([]);
+
+    expect((await s.api('DELETE', `/api/ocr/jobs/${gone.id}/`, { token: await s.token('it') })).status).toBe(404);
+    expect((await s.api('DELETE', `/api/ocr/jobs/${gone.id}/`, { token: await s.token('manager.it') })).status).toBe(
+      204,
+    );
+    expect((await get('manager.it', `/api/ocr/jobs/${gone.id}/`)).status).toBe(404);
+  });
+});

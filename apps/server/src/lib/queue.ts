@@ -1,0 +1,119 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Database } from '../db/database.js';
+import { queueSchemaExists } from './queue.repository.js';
+
+/** A job as a handler receives it: its data, and which attempt this is. */
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface QueueDefinition<T> {
+  name: string;
+  retryLimit: number;
+  /** Seconds before the first retry; doubles (with jitter) after each. */
+  retryDelay: number;
+  /** A handler still running after this is failed (and retried); so is one whose process died. */
+  expireInSeconds: number;
+  /** Jobs of this queue run at once in this process. */
+  concurrency: number;
+  handler(job: QueuedJob<T>): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Declares a queue and its handler; worked here only when `work` was true at creation. */
+  define<T extends object>(def: QueueDefinition<T>): void;
+  send<T extends object>(name: string, data: T): Promise<void>;
+  /**
+   * Starts pg-boss if its schema exists (a job was ever sent here), so a restarted server
+   * picks up the jobs left behind. Cheap when already started; called at boot and on a timer.
+   */
+  resume(): Promise<void>;
+  /** Starts it now (creating pg-boss's schema if needed): worker processes work from their first second. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The durable job queue: pg-boss on the server's own pool (on the embedded database its one
+ * connection: pg-boss then opens no second socket, which pglite-socket would interleave).
+ * Started lazily on the first `send` or `resume`, so a server that never queues anything
+ * pays nothing (no schema, no polling). Handlers must be idempotent: a job runs at least once.
+ */
+export function createJobQueue(opts: {
+  pool: pg.Pool;
+  db: Database;
+  work: boolean;
+  maintenanceSeconds: number;
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}): JobQueue {
+  const defs = new Map<string, QueueDefinition<any>>();
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let stopped = false;
+
+  const start = () =>
+    (starting ??= (async () => {
+      const b = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => opts.pool.query(text, values) },
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: opts.maintenanceSeconds,
+      } as unknown as PgBoss.ConstructorOptions);
+      b.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+      await b.start();
+      for (const def of defs.values()) {
+        await b.createQueue(def.name, {
+          name: def.name,
+          policy: 'standard',
+          retryLimit: def.retryLimit,
+          retryDelay: def.retryDelay,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds,
+        });
+        if (opts.work) {
+          // One fetch loop per slot: each takes one job at a time, so `concurrency` bounds the work.
+          for (let i = 0; i < def.concurrency; i++) {
+            await b.work(def.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+              for (const j of jobs as unknown as PgBoss.JobWithMetadata<object>[]) {
+                await def.handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit });
+              }
+            });
+          }
+        }
+      }
+      boss = b;
+      return b;
+    })());
+
+  return {
+    define(def) {
+      // First definition wins: a second app built on the same context (tests) reuses the queue.
+      if (defs.has(def.name)) return;
+      if (boss || starting) throw new Error(`queue ${def.name} defined after the queue started`);
+      defs.set(def.name, def);
+    },
+    async send(name, data) {
+      if (stopped) throw new Error('job queue stopped');
+      const b = await start();
+      await b.send(name, data);
+    },
+    async resume() {
+      if (stopped || starting || defs.size === 0) return;
+      if (await queueSchemaExists(opts.db)) await start();
+    },
+    async start() {
+      if (!stopped) await start();
+    },
+    async stop() {
+      stopped = true;
+      const b = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
+      // Jobs still running are failed back to the queue (to be retried), not lost.
+      await b?.stop({ graceful: true, wait: true, timeout: 5000, close: false }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './ocr.js';
+export * from './ocr-access.js';
+export * from './ocr-live.js';
