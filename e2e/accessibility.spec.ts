@@ -165,14 +165,14 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     await expect(page.getByText('404')).toBeVisible();
     await expectAccessibleLightAndDark(page, 'not found');
     // Placeholders share one component: one sample stands for them.
-    await page.goto('/ocr');
+    await page.goto('/share/call-end');
     await expect(page.getByText('This page is being built and arrives in a later release.')).toBeVisible();
-    await expectAccessible(page, '/ocr placeholder (dark)');
+    await expectAccessible(page, '/share/call-end placeholder (dark)');
     await page.getByRole('button', { name: 'Colour mode' }).click();
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
     await page.keyboard.press('Escape');
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light');
-    await expectAccessible(page, '/ocr placeholder (light)');
+    await expectAccessible(page, '/share/call-end placeholder (light)');
     await context.close();
   });
 });

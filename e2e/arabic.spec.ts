@@ -66,6 +66,22 @@ async function ticketOf(request: APIRequestContext, username: string) {
   return ((await res.json()) as { id: number }).id;
 }
 
+/** An OCR job of `username`'s (a 1×1 PNG: it ends with "no text", whose reason shows translated). */
+async function ocrJobOf(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/auth/jwt/login/', { data: { username, password: DEMO_PASSWORD } });
+  const { access } = (await login.json()) as { access: string };
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const res = await request.post('/api/ocr/jobs/', {
+    headers: { authorization: `Bearer ${access}` },
+    multipart: {
+      language: 'ara',
+      files: { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { results: { id: number }[] }).results[0]!.id;
+}
+
 test.describe('Arabic, every page', () => {
   test.describe.configure({ mode: 'parallel' });
 
@@ -84,6 +100,7 @@ test.describe('Arabic, every page', () => {
       // Some thirty pages.
       test.setTimeout(180_000);
       const ticketId = await ticketOf(request, 'hr');
+      const ocrId = await ocrJobOf(request, username);
       const problems: string[] = [];
       const check = async (page: Page, where: string) => {
         for (const hit of await englishOn(page)) problems.push(`${where} → ${hit}`);
@@ -130,6 +147,7 @@ test.describe('Arabic, every page', () => {
         '/leaves/1',
         '/user/reports',
         '/ocr',
+        `/ocr/${ocrId}`,
         '/no-such-page',
       ])
         await visit(url);

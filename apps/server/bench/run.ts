@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/database.js';
 import { benchEventLogs, benchFanOut } from './live.bench.js';
 import { benchTickets } from './tickets.bench.js';
 import { benchItIngest } from './it-ingest.bench.js';
+import { benchOcr } from './ocr.bench.js';
 import { loopDelayDuring } from './loop-delay.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -114,6 +115,7 @@ const SECTIONS: Record<string, () => Promise<unknown>> = {
   eventlogs: async () => console.log(`${await benchEventLogs()}\n`),
   tickets: async () => console.log(`${await benchTickets()}\n`),
   itingest: async () => console.log(`${await benchItIngest()}\n`),
+  ocr: async () => console.log(`${await benchOcr()}\n`),
 };
 
 // `npm run bench` runs every section; `npm run bench -- fanout eventlogs` only those.

@@ -52,6 +52,8 @@ export function createJobQueue(opts: {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }): JobQueue {
   const defs = new Map<string, QueueDefinition<any>>();
+  /** This process's fetch loops per queue, woken when this process sends them work. */
+  const workers = new Map<string, string[]>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
@@ -78,11 +80,18 @@ export function createJobQueue(opts: {
         if (opts.work) {
           // One fetch loop per slot: each takes one job at a time, so `concurrency` bounds the work.
           for (let i = 0; i < def.concurrency; i++) {
-            await b.work(def.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
-              for (const j of jobs as unknown as PgBoss.JobWithMetadata<object>[]) {
-                await def.handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit });
-              }
-            });
+            let id = '';
+            id = await b.work(
+              def.name,
+              { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+              async (jobs) => {
+                for (const j of jobs as unknown as PgBoss.JobWithMetadata<object>[])
+                  await def.handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit });
+                // pg-boss waits out the polling interval after every job; while there is work, fetch again at once.
+                b.notifyWorker(id);
+              },
+            );
+            (workers.get(def.name) ?? workers.set(def.name, []).get(def.name)!).push(id);
           }
         }
       }
@@ -101,6 +110,7 @@ export function createJobQueue(opts: {
       if (stopped) throw new Error('job queue stopped');
       const b = await start();
       await b.send(name, data);
+      for (const id of workers.get(name) ?? []) b.notifyWorker(id);
     },
     async resume() {
       if (stopped || starting || defs.size === 0) return;

@@ -5,6 +5,7 @@ import {
   canSeeItBoard,
   canSeeTeamCalendar,
   canUseKpiPages,
+  canUseOcr,
   canUseShare,
   canUseWfm,
   canViewEventLogs,
@@ -16,6 +17,7 @@ import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
 import { ItNotForYouPage } from '../features/it';
 import { KpiNotForYouPage } from '../features/kpi';
+import { OcrNotForYouPage } from '../features/ocr';
 import { LeaveNotForYouPage } from '../features/leaves/components/calendar-not-for-you';
 import { AdminOnlyPage } from '../features/users/pages/admin-only-page';
 import { WfmNotForYouPage } from '../features/wfm';
@@ -204,9 +206,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'ocr',
+                element: <RequirePermission allow={canUseOcr} denied={<OcrNotForYouPage />} />,
                 children: [
-                  placeholder('pages.ocr', { index: true }),
-                  placeholder('pages.ocrDetail', { path: ':ocrId' }),
+                  { index: true, lazy: page(() => import('../features/ocr/pages/ocr-page'), 'OcrPage') },
+                  { path: ':ocrId', lazy: page(() => import('../features/ocr/pages/ocr-job-page'), 'OcrJobPage') },
                 ],
               },
               {

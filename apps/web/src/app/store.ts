@@ -4,6 +4,7 @@ import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } fr
 import { interpretersSlice, registerInterpreterListeners } from '../features/interpreters';
 import { itSlice, registerItListeners } from '../features/it';
 import { registerLeaveListeners } from '../features/leaves';
+import { registerOcrListeners } from '../features/ocr';
 import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
 import { activeTicketSlice, registerTicketListeners } from '../features/tickets';
 import { registerUsersListeners } from '../features/users';
@@ -30,6 +31,7 @@ export function createStore(auth: AuthState = restoreAuthState()) {
   registerUsersListeners(listener);
   registerInterpreterListeners(listener);
   registerItListeners(listener);
+  registerOcrListeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

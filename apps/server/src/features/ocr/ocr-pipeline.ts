@@ -34,11 +34,13 @@ export function defineOcrQueues(ctx: AppContext, engine: () => OcrEngine): void 
     retryDelay: ctx.config.OCR_RETRY_DELAY,
     expireInSeconds: ctx.config.OCR_PAGE_TIMEOUT,
   };
-  ctx.queue.define<JobRef>({ name: OCR_QUEUES.open, ...common, concurrency: 1, handler: (j) => openStep(ctx, j) });
+  // Opening runs in its own worker thread per document: as many at once as recognition threads.
+  const size = engineSize(ctx.config.OCR_WORKERS);
+  ctx.queue.define<JobRef>({ name: OCR_QUEUES.open, ...common, concurrency: size, handler: (j) => openStep(ctx, j) });
   ctx.queue.define<PageRef>({
     name: OCR_QUEUES.page,
     ...common,
-    concurrency: engineSize(ctx.config.OCR_WORKERS),
+    concurrency: size,
     handler: (j) => pageStep(ctx, engine(), j),
   });
   ctx.queue.define<JobRef>({ name: OCR_QUEUES.finish, ...common, concurrency: 1, handler: (j) => finishStep(ctx, j) });

@@ -37,6 +37,8 @@ export function openDocument(
   contentType: TOcrContentType,
   opts: { maxPages: number },
 ): Promise<OpenedDocument> {
+  const plain = contentType === 'image/png' ? plainPng(bytes) : null;
+  if (plain) return Promise.resolve({ pages: [{ number: 1, image: bytes, ...plain, textLayer: null }] });
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { workerData: { bytes, contentType, maxPages: opts.maxPages } });
     let settled = false;
@@ -55,6 +57,25 @@ export function openDocument(
       if (!settled) reject(new Error(`document worker exited with ${code}`));
     });
   });
+}
+
+/** Long side past which a page is scaled down (as the worker does). */
+const MAX_SIDE = 2500;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A PNG that can go to the engine as it is (no alpha to flatten, not too large): its size
+ * from the header, without a thread, a decode or a re-encode. Null when it needs the worker.
+ */
+function plainPng(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return null;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const colourType = bytes[25]!;
+  const alpha = colourType === 4 || colourType === 6 || bytes.includes('tRNS', 33, 'latin1');
+  if (alpha || width === 0 || height === 0 || Math.max(width, height) > MAX_SIDE) return null;
+  return { width, height };
 }
 
 /**
