@@ -16,12 +16,13 @@ import {
   ZStaffDepartment,
   type TOcrLanguage,
 } from '@portal/contracts';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { FormCard } from '../../../components/form/form-card';
+import { useFileList } from '../../../components/form/use-file-list';
 import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
@@ -54,9 +55,17 @@ export function OcrUploadForm() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
   const department = ZStaffDepartment.safeParse(me?.user_type).data;
-  const [files, setFiles] = useState<File[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
+  const list = useFileList({
+    acceptable,
+    maxBytes: OCR_LIMITS.maxBytes,
+    maxFiles: OCR_LIMITS.maxFiles,
+    messages: {
+      badType: (name) => t('ocr.upload.badType', { name }),
+      tooLarge: (name) => t('ocr.upload.tooLarge', { name, n: formatNumber(MAX_MIB) }),
+      tooMany: () => t('ocr.upload.tooMany', { count: OCR_LIMITS.maxFiles, n: formatNumber(OCR_LIMITS.maxFiles) }),
+    },
+  });
+  const { files, problems, setProblems, dragging, dropHandlers } = list;
   const [language, setLanguage] = useState<TOcrLanguage>(storedLanguage);
   const [share, setShare] = useState(false);
   const [create, { isLoading, error, reset }] = useCreateOcrJobsMutation();
@@ -65,19 +74,7 @@ export function OcrUploadForm() {
 
   const add = (picked: Iterable<File>) => {
     reset();
-    const next = [...files];
-    const found: string[] = [];
-    for (const file of picked) {
-      if (!acceptable(file)) found.push(t('ocr.upload.badType', { name: file.name }));
-      else if (file.size > OCR_LIMITS.maxBytes)
-        found.push(t('ocr.upload.tooLarge', { name: file.name, n: formatNumber(MAX_MIB) }));
-      else if (next.length >= OCR_LIMITS.maxFiles) {
-        found.push(t('ocr.upload.tooMany', { count: OCR_LIMITS.maxFiles, n: formatNumber(OCR_LIMITS.maxFiles) }));
-        break;
-      } else next.push(file);
-    }
-    setProblems(found);
-    setFiles(next);
+    list.add(picked);
   };
 
   const serverFileErrors = (fieldErrors(error).files ?? []).map(translateServerText);
@@ -92,27 +89,11 @@ export function OcrUploadForm() {
     const result = await create({ files, language, shared_with: share && department ? department : null });
     if ('data' in result && result.data) {
       toast.success(t('ocr.upload.queued', { count: result.data.results.length }));
-      setFiles([]);
-      setProblems([]);
+      list.clear();
       return;
     }
     // Field errors stay under the picker; anything else is a toast in plain words.
     if (!fieldErrors(result.error).files) toast.error(translateServerText(errorMessage(result.error)));
-  };
-
-  const dropHandlers = {
-    onDragOver: (e: DragEvent) => {
-      if (!e.dataTransfer.types.includes('Files')) return;
-      e.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: () => setDragging(false),
-    onDrop: (e: DragEvent) => {
-      if (e.dataTransfer.files.length === 0) return;
-      e.preventDefault();
-      setDragging(false);
-      add(e.dataTransfer.files);
-    },
   };
 
   return (
@@ -162,7 +143,7 @@ export function OcrUploadForm() {
           <Chip
             key={`${file.name}-${index}`}
             label={<Bidi>{file.name}</Bidi>}
-            onDelete={isLoading ? undefined : () => setFiles(files.filter((_, i) => i !== index))}
+            onDelete={isLoading ? undefined : () => list.remove(index)}
             title={t('ocr.upload.remove', { name: file.name })}
             sx={{ maxWidth: 280 }}
           />

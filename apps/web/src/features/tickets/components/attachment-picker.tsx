@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@portal/contracts';
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useRef, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFileList } from '../../../components/form/use-file-list';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { formatBytes } from '../ticket-format';
 
@@ -22,35 +23,25 @@ export type Attachments = ReturnType<typeof useAttachments>;
  */
 export function useAttachments() {
   const { t } = useTranslation();
-  const [files, setFiles] = useState<File[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
-
-  const add = (picked: Iterable<File>) => {
-    const next = [...files];
-    const found: string[] = [];
-    for (const file of picked) {
-      if (file.size > MAX_ATTACHMENT_BYTES) found.push(t('tickets.files.tooLarge', { name: file.name }));
-      else if (file.type && !ACCEPTED_TYPES.has(file.type)) found.push(t('tickets.files.badType', { name: file.name }));
-      else if (next.length >= MAX_ATTACHMENTS_PER_MESSAGE) {
-        found.push(t('tickets.files.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }));
-        break;
-      } else next.push(file);
-    }
-    setProblems(found);
-    setFiles(next);
-  };
+  const list = useFileList({
+    acceptable: (file) => !file.type || ACCEPTED_TYPES.has(file.type),
+    maxBytes: MAX_ATTACHMENT_BYTES,
+    maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
+    messages: {
+      badType: (name) => t('tickets.files.badType', { name }),
+      tooLarge: (name) => t('tickets.files.tooLarge', { name }),
+      tooMany: () => t('tickets.files.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }),
+    },
+  });
+  const { files, problems, dragging, add, remove, clear } = list;
 
   return {
     files,
     problems,
     dragging,
     add,
-    remove: (index: number) => setFiles(files.filter((_, i) => i !== index)),
-    clear: () => {
-      setFiles([]);
-      setProblems([]);
-    },
+    remove,
+    clear,
     /** Spread on the form: drop files on it, or paste a screenshot into it. */
     formProps: {
       onPaste: (e: ClipboardEvent) => {
@@ -58,18 +49,7 @@ export function useAttachments() {
         e.preventDefault();
         add(e.clipboardData.files);
       },
-      onDragOver: (e: DragEvent) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
-        e.preventDefault();
-        setDragging(true);
-      },
-      onDragLeave: () => setDragging(false),
-      onDrop: (e: DragEvent) => {
-        if (e.dataTransfer.files.length === 0) return;
-        e.preventDefault();
-        setDragging(false);
-        add(e.dataTransfer.files);
-      },
+      ...list.dropHandlers,
     },
   };
 }
