@@ -141,13 +141,20 @@ export async function benchOcr(): Promise<string> {
     lines.push('', "Native baseline skipped: Debian's `tesseract` (with `tesseract-ocr-ara`) is not installed.", '');
   }
 
-  // The engine alone (workers warmed up on one page first, as a running server's are).
-  const engine = createOcrEngine({ workers });
-  await Promise.all(Array.from({ length: workers }, () => engine.recognize(pages[0]!.png, 'eng')));
-  const t1 = performance.now();
-  const engineTexts = await Promise.all(pages.map((p) => engine.recognize(p.png, p.language).then((r) => r.text)));
-  const engineRun = { ppm: perMinute(pages.length, performance.now() - t1), cer: cerByLanguage(pages, engineTexts) };
-  await engine.close();
+  // The engine alone (workers warmed up on one page first, as a running server's are), as
+  // the server runs it (deskewing) and without deskewing (what the native CLI does).
+  const engineRuns: Record<string, { ppm: number; cer: Record<string, number> }> = {};
+  for (const deskew of [true, false]) {
+    const engine = createOcrEngine({ workers, deskew });
+    await Promise.all(Array.from({ length: workers }, () => engine.recognize(pages[0]!.png, 'eng')));
+    const t1 = performance.now();
+    const texts = await Promise.all(pages.map((p) => engine.recognize(p.png, p.language).then((r) => r.text)));
+    engineRuns[String(deskew)] = {
+      ppm: perMinute(pages.length, performance.now() - t1),
+      cer: cerByLanguage(pages, texts),
+    };
+    await engine.close();
+  }
 
   // The whole pipeline on a server: one upload per language, every job to "done".
   const s = await startTestServer({ OCR_WORKERS: String(workers) });
@@ -185,7 +192,9 @@ export async function benchOcr(): Promise<string> {
   } finally {
     await s.stop();
   }
-  row('engine alone (tesseract.js worker threads)', engineRun.ppm, native?.ppm ?? null, engineRun.cer);
+  const [withDeskew, withoutDeskew] = [engineRuns.true!, engineRuns.false!];
+  row('engine alone, deskewing (as the server runs it)', withDeskew.ppm, native?.ppm ?? null, withDeskew.cer);
+  row('engine alone, no deskew (like the native CLI)', withoutDeskew.ppm, native?.ppm ?? null, withoutDeskew.cer);
   if (native) row('native `tesseract` 5.3 CLI (baseline)', native.ppm, native.ppm, native.cer);
   return lines.join('\n');
 }

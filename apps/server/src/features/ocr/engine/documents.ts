@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
 import type { TOcrContentType, TOcrFailureReason, TOcrWord } from '@portal/contracts';
@@ -28,35 +29,69 @@ export class OcrDocumentError extends Error {
 
 const WORKER = new URL('./open-document.worker.mjs', import.meta.url);
 
+type Reply = { id: number; pages?: OpenedPage[]; error?: { reason: string | null; message: string } };
+
+/**
+ * Threads that open documents, kept for the next document (starting one and loading its
+ * canvas and PDF modules costs more than opening a page), as many as there are cores.
+ * An idle one never keeps the process alive.
+ */
+const threads: { worker: Worker; busy: number }[] = [];
+const pending = new Map<number, { resolve(r: Reply): void; reject(e: Error): void; thread: Worker }>();
+let nextId = 0;
+
+function thread(): Worker {
+  const idle = threads.find((t) => t.busy === 0);
+  if (idle || threads.length >= Math.max(1, os.availableParallelism() - 1)) {
+    const t = idle ?? threads.reduce((a, b) => (a.busy <= b.busy ? a : b));
+    t.busy++;
+    t.worker.ref();
+    return t.worker;
+  }
+  const worker = new Worker(WORKER);
+  const entry = { worker, busy: 1 };
+  threads.push(entry);
+  worker.on('message', (m: Reply) => {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    // Idle threads never keep the process alive; busy ones do, until their answer is in.
+    if (--entry.busy === 0) worker.unref();
+    p?.resolve(m);
+  });
+  // A thread that died takes its documents with it: they fail (and their step is retried).
+  const fail = (err: Error) => {
+    threads.splice(threads.indexOf(entry), 1);
+    for (const [id, p] of pending)
+      if (p.thread === worker) {
+        pending.delete(id);
+        p.reject(err);
+      }
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`document thread exited with ${code}`)));
+  return worker;
+}
+
 /**
  * Splits an upload into page images in a worker thread (pdfjs-dist for PDFs, utif2 for
  * TIFF, canvas for the rest), so parsing and rendering never block the server.
  */
-export function openDocument(
+export async function openDocument(
   bytes: Buffer,
   contentType: TOcrContentType,
   opts: { maxPages: number },
 ): Promise<OpenedDocument> {
   const plain = contentType === 'image/png' ? plainPng(bytes) : null;
-  if (plain) return Promise.resolve({ pages: [{ number: 1, image: bytes, ...plain, textLayer: null }] });
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: { bytes, contentType, maxPages: opts.maxPages } });
-    let settled = false;
-    worker.once('message', (m: { pages?: OpenedPage[]; error?: { reason: string | null; message: string } }) => {
-      settled = true;
-      if (m.pages) resolve({ pages: m.pages.map((p) => ({ ...p, image: Buffer.from(p.image) })) });
-      else if (m.error?.reason)
-        reject(new OcrDocumentError(m.error.reason as OcrDocumentError['reason'], m.error.message));
-      else reject(new Error(m.error?.message ?? 'the document could not be opened'));
-      void worker.terminate();
-    });
-    worker.once('error', (err) => {
-      if (!settled) reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`document worker exited with ${code}`));
-    });
+  if (plain) return { pages: [{ number: 1, image: bytes, ...plain, textLayer: null }] };
+  const id = nextId++;
+  const worker = thread();
+  const m = await new Promise<Reply>((resolve, reject) => {
+    pending.set(id, { resolve, reject, thread: worker });
+    worker.postMessage({ id, bytes, contentType, maxPages: opts.maxPages });
   });
+  if (m.pages) return { pages: m.pages.map((p) => ({ ...p, image: Buffer.from(p.image) })) };
+  if (m.error?.reason) throw new OcrDocumentError(m.error.reason as OcrDocumentError['reason'], m.error.message);
+  throw new Error(m.error?.message ?? 'the document could not be opened');
 }
 
 /** Long side past which a page is scaled down (as the worker does). */

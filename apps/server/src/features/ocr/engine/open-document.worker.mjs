@@ -3,7 +3,7 @@
 // Plain JavaScript so that it loads without a TypeScript loader (vitest, `node --import tsx`).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import UTIF from 'utif2';
 
@@ -152,10 +152,14 @@ async function open({ bytes, contentType, maxPages }) {
   return openImage(data);
 }
 
-open(workerData).then(
-  (pages) => parentPort.postMessage({ pages }),
-  (err) =>
-    parentPort.postMessage({
-      error: { reason: err instanceof DocumentError ? err.reason : null, message: String(err?.message ?? err) },
-    }),
-);
+// One document at a time per thread; the thread stays for the next one (its imports loaded).
+parentPort.on('message', (job) => {
+  open(job).then(
+    (pages) => parentPort.postMessage({ id: job.id, pages }),
+    (err) =>
+      parentPort.postMessage({
+        id: job.id,
+        error: { reason: err instanceof DocumentError ? err.reason : null, message: String(err?.message ?? err) },
+      }),
+  );
+});
