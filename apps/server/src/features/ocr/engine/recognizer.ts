@@ -53,6 +53,9 @@ function languageFolder(): string {
   return (langFolder = dir);
 }
 
+/** Below this mean confidence (0–100) a page is read again, deskewed. */
+const DESKEW_BELOW_CONFIDENCE = 80;
+
 interface Slot {
   worker: Promise<Tesseract.Worker> | undefined;
   language: TOcrLanguage | undefined;
@@ -67,7 +70,11 @@ const fromBase64Image = (s: string) => Buffer.from(s.replace(/^data:image\/\w+;b
  */
 export function createOcrEngine(opts: {
   workers: number;
-  /** Straighten tilted scans first (default): about a third more time per page, worth it for scans. */
+  /**
+   * Straighten a page where that helps (default): a page read with low confidence is read
+   * again deskewed, and the better reading kept. Deskewing every page would cost about a
+   * third more per page for nothing: up to ~5° tesseract reads a tilted page as well.
+   */
   deskew?: boolean;
 }): OcrEngine {
   const deskew = opts.deskew ?? true;
@@ -111,11 +118,20 @@ export function createOcrEngine(opts: {
       const slot = await acquire();
       try {
         const worker = await workerFor(slot, language);
-        const { data } = await worker.recognize(
-          png,
-          { rotateAuto: deskew },
-          { text: true, blocks: true, pdf: true, imageColor: deskew },
-        );
+        const read = async (rotate: boolean) =>
+          (
+            await worker.recognize(
+              png,
+              { rotateAuto: rotate },
+              // The deskewed image comes back with it, so the word boxes line up with what is shown.
+              { text: true, blocks: true, pdf: true, imageColor: rotate },
+            )
+          ).data;
+        let data = await read(false);
+        if (deskew && data.confidence < DESKEW_BELOW_CONFIDENCE) {
+          const straightened = await read(true);
+          if (straightened.confidence > data.confidence) data = straightened;
+        }
         const words: TOcrWord[] = (data.blocks ?? []).flatMap((b) =>
           b.paragraphs.flatMap((p) =>
             p.lines.flatMap((l) =>
