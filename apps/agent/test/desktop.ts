@@ -71,12 +71,21 @@ export async function startDesktop(): Promise<Desktop> {
   const env = { DISPLAY: display };
   const children: ChildProcess[] = [xvfb];
 
-  const wm = spawn('openbox', ['--sm-disable'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  children.push(wm);
-  // openbox is managing once it has announced itself on the root window.
-  await until('openbox', async () =>
-    /window id # 0x/.test(await run('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], env)) ? true : undefined,
-  );
+  // openbox is managing once it has announced itself on the root window. On a loaded
+  // machine (CI, several X servers starting at once) it has been seen not to: start it again once.
+  const managing = async () =>
+    /window id # 0x/.test(await run('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], env)) ? true : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const wm = spawn('openbox', ['--sm-disable'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    children.push(wm);
+    try {
+      await until('openbox', managing);
+      break;
+    } catch (err) {
+      wm.kill('SIGKILL');
+      if (attempt === 2) throw err;
+    }
+  }
 
   const windowsNamed = async (title: string) =>
     (await run('xdotool', ['search', '--onlyvisible', '--name', `^${regexEscape(title)}$`], env).catch(() => ''))
