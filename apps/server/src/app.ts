@@ -39,6 +39,7 @@ import { kpiRoutes } from './features/kpi/index.js';
 import { reportsRoutes } from './features/reports/index.js';
 import { itAgentRoutes, itRoutes } from './features/it/index.js';
 import { ocrRoutes } from './features/ocr/index.js';
+import { shareRoutes } from './features/share/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -271,6 +272,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(itAgentRoutes, { prefix: '/api' });
   // OCR jobs: uploads, the queue's steps (pg-boss), results, search; progress on /ws/notification/.
   await app.register(ocrRoutes, { prefix: '/api' });
+  await app.register(shareRoutes, { prefix: '/api' });
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

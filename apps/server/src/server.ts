@@ -11,6 +11,7 @@ import { countUsers } from './features/users/index.js';
 import { sendKpiReminders } from './features/kpi/index.js';
 import { maintainTelemetry, runItDemoFeed, seedItDemo } from './features/it/index.js';
 import { purgeExpiredOcr, seedOcrDemo } from './features/ocr/index.js';
+import { sweepCalls } from './features/share/index.js';
 import { createJobQueue, type JobQueue } from './lib/queue.js';
 import { seedDemo } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
@@ -105,6 +106,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           run: (db) => purgeOldNotifications(db, config.NOTIFICATION_RETENTION_DAYS),
         },
         { name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) },
+        // Every server runs it; a conditional end per call records each end once.
+        { name: 'share.sweep', everyMs: 10_000, ownTransactions: true, run: () => sweepCalls(app.ctx) },
         { name: 'rate-limits.cleanup', everyMs: 3600_000, run: (db) => deleteEndedWindows(db) },
         // Every server runs it; a conditional update per breach tells each one exactly once.
         {

@@ -17,5 +17,6 @@ export * from './kpi/index.js';
 export * from './reports/index.js';
 export * from './it/index.js';
 export * from './ocr/index.js';
+export * from './share/index.js';
 export * from './live/channels.js';
 export * from './live/bus-events.js';

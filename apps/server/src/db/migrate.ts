@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-wfm.js';
 import * as m0011 from './migrations/0011-kpi-reports.js';
 import * as m0012 from './migrations/0012-it-monitoring.js';
 import * as m0013 from './migrations/0013-ocr.js';
+import * as m0014 from './migrations/0014-share.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-kpi-reports': m0011,
   '0012-it-monitoring': m0012,
   '0013-ocr': m0013,
+  '0014-share': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

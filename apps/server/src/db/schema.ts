@@ -7,6 +7,10 @@ import type {
   TOcrLanguage,
   TOcrPageMethod,
   TOcrPageStatus,
+  TShareCallStatus,
+  TShareConsent,
+  TShareEndReason,
+  TShareSignal,
   TStaffDepartment,
   TTicketDepartment,
   TTicketPriority,
@@ -487,6 +491,55 @@ export interface OcrJobsTable {
   expires_at: Timestamp;
 }
 
+export interface ShareCallsTable {
+  id: Generated<number>;
+  viewer_id: number;
+  target_id: number;
+  reason: string;
+  status: Generated<TShareCallStatus>;
+  consent: TShareConsent;
+  viewer_endpoint: string;
+  target_endpoint: string | null;
+  max_seconds: number;
+  requested_at: Timestamp;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  ended_by: number | null;
+  end_reason: TShareEndReason | null;
+  decline_note: string | null;
+}
+
+export interface ShareSnapshotsTable {
+  id: Generated<number>;
+  call_id: number;
+  file_id: number;
+  taken_by: number | null;
+  taken_at: Timestamp;
+}
+
+export interface ShareEndpointsTable {
+  id: string;
+  user_id: number;
+  opened_at: Timestamp;
+  seen_at: Timestamp;
+}
+
+export interface ShareSignalsTable {
+  id: Generated<string>;
+  call_id: number;
+  to_endpoint: string;
+  from_user: number;
+  signal: ColumnType<TShareSignal, string, string>;
+  created_at: Timestamp;
+}
+
+export interface ShareConsentTable {
+  user_id: number;
+  consent_at_hiring: boolean;
+  set_by: number | null;
+  set_at: Timestamp;
+}
+
 export interface OcrPagesTable {
   job_id: number;
   number: number;
@@ -510,6 +563,11 @@ export interface OcrPagesTable {
 export interface DB {
   ocr_jobs: OcrJobsTable;
   ocr_pages: OcrPagesTable;
+  share_calls: ShareCallsTable;
+  share_snapshots: ShareSnapshotsTable;
+  share_endpoints: ShareEndpointsTable;
+  share_signals: ShareSignalsTable;
+  share_consent: ShareConsentTable;
   it_agents: ItAgentsTable;
   it_app_events: ItAppEventsTable;
   it_activity_events: ItActivityEventsTable;

@@ -132,6 +132,18 @@ const ZEnv = z.object({
    * are expired and handed to another attempt.
    */
   QUEUE_MAINTENANCE: duration.default(30),
+  /** Screen sharing: viewers one person may have at once (a further request lands on call-exceed). */
+  SHARE_MAX_VIEWERS: z.coerce.number().int().min(1).max(10).default(1),
+  /** Screen sharing: the longest a call may run before it is ended (the viewer may ask again). */
+  SHARE_MAX_CALL: duration.default(30 * 60),
+  /** Screen sharing: a request nobody answers within this is recorded as missed. */
+  SHARE_ANSWER_TIMEOUT: duration.default(60),
+  /** Screen sharing: STUN servers for the browsers (comma-separated `stun:host:port`); none on one network. */
+  SHARE_STUN_URLS: z.string().default('').transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
+  /** Screen sharing: TURN servers (comma-separated `turn:host:3478`), e.g. Debian's coturn, for networks where peer-to-peer fails. */
+  SHARE_TURN_URLS: z.string().default('').transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
+  /** coturn's `static-auth-secret`: each browser gets a TURN username and password valid for an hour. */
+  SHARE_TURN_SECRET: z.string().optional(),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

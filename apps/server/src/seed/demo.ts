@@ -24,6 +24,7 @@ import * as leaves from '../features/leaves/leaves.repository.js';
 import * as wfm from '../features/wfm/wfm.repository.js';
 import * as kpi from '../features/kpi/kpi.repository.js';
 import * as reports from '../features/reports/reports.repository.js';
+import { seedShareDemo } from '../features/share/share-demo.js';
 import { storeFile } from '../lib/files/index.js';
 import { localDay } from '../features/kpi/kpi-scoring.js';
 import { insertCannedReply, type CannedReplyValues } from '../features/tickets/canned-replies.repository.js';
@@ -754,5 +755,6 @@ export async function seedDemo(db: Database, timeZone = 'UTC'): Promise<number> 
   await seedWfm(db, timeZone);
   await seedKpi(db, timeZone);
   await seedReports(db);
+  await seedShareDemo(db, async (username) => (await findUserByUsername(db, username))?.id);
   return rows.length;
 }

@@ -60,6 +60,10 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     owner: z.number().int(),
     progress: ZWsOcrProgress.shape.message,
   }),
+  /** A screen-sharing call changed: its two parties' connections get it (`/ws/share/`). */
+  z.object({ type: z.literal('share_call'), id: z.number().int(), users: z.array(z.number().int()).max(2) }),
+  /** A signal was stored for one connection: the server holding it reads and sends it. */
+  z.object({ type: z.literal('share_signal'), id: z.number().int(), endpoint: ZText }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
   z.object({
     type: z.literal('desk_settings'),

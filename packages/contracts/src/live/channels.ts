@@ -4,6 +4,7 @@ import { ZWsLeaveUpdate } from '../leaves/leave-live.js';
 import { ZWsOcrProgress } from '../ocr/ocr-live.js';
 import { ZWsInterpreterStatus } from '../interpreters/interpreter-live.js';
 import { ZWsItAppUsage, ZWsItDevice, ZWsItNetwork, ZWsItStatus, ZWsItUserLogs } from '../it/it-live.js';
+import { ZWsShareCall, ZWsShareHello, ZWsShareSignal } from '../share/share-live.js';
 import { ZAgentAck, ZAgentWelcome } from '../it/agent-protocol.js';
 import {
   ZWsAdminDeskSettings,
@@ -27,6 +28,8 @@ export const WS_CHANNELS = {
   it: '/ws/it/',
   /** The desktop agent's own channel (its credential, not a user token). */
   agent: '/ws/agent/',
+  /** Screen-sharing calls: requests, call changes and WebRTC signals between a call's two connections. */
+  share: '/ws/share/',
 } as const;
 export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
 
@@ -71,6 +74,10 @@ export type TWsItChannelMessage = z.infer<typeof ZWsItChannelMessage>;
 export const ZWsAgentChannelMessage = z.union([ZAgentWelcome, ZAgentAck, ZWsError, ZWsPong]);
 export type TWsAgentChannelMessage = z.infer<typeof ZWsAgentChannelMessage>;
 
+/** Everything the server sends on `/ws/share/`. */
+export const ZWsShareChannelMessage = z.union([ZWsShareHello, ZWsShareCall, ZWsShareSignal, ZWsError, ZWsPong]);
+export type TWsShareChannelMessage = z.infer<typeof ZWsShareChannelMessage>;
+
 /** Each channel's frames, so a client parses a frame by the path it came on. */
 export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.admins]: ZWsAdminsServerMessage,
@@ -78,5 +85,6 @@ export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.interpreters]: ZWsInterpretersChannelMessage,
   [WS_CHANNELS.it]: ZWsItChannelMessage,
   [WS_CHANNELS.agent]: ZWsAgentChannelMessage,
+  [WS_CHANNELS.share]: ZWsShareChannelMessage,
 } as const satisfies Record<TWsChannel, z.ZodType>;
 export type TWsChannelMessage<P extends TWsChannel> = z.infer<(typeof WS_CHANNEL_MESSAGES)[P]>;

@@ -25,6 +25,8 @@ export interface ChannelSpec {
   /** Who may join, asked of the permissions module by the feature. */
   allow(user: UserRow): boolean;
   onOpen?(conn: LiveConnection): void | Promise<void>;
+  /** After the socket closed (once its onOpen has finished), e.g. to release what it held. */
+  onClose?(conn: LiveConnection): void | Promise<void>;
   /** Feature-specific client frames (anything but the gateway's own `ping`). */
   onMessage?(conn: LiveConnection, message: unknown): void | Promise<void>;
   /**
@@ -263,18 +265,24 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             const conn = accept(spec, socket, auth.user, auth.sessionId);
             all.add(conn);
             socket.on('pong', () => (conn.missedPongs = 0));
-            socket.on('close', () => all.delete(conn));
             // Frames that arrive while onOpen runs wait for it.
             const early: unknown[] = [];
             let opened = false;
             socket.on('message', (raw: unknown) => (opened ? void handleFrame(spec, conn, raw) : early.push(raw)));
-            void (async () => {
+            const opening = (async () => {
               await spec.onOpen?.(conn);
               opened = true;
               for (const raw of early.splice(0)) void handleFrame(spec, conn, raw);
             })().catch((err: unknown) => {
               req.log.error({ err }, 'websocket open failed');
               socket.close(1011, 'server error');
+            });
+            socket.on('close', () => {
+              all.delete(conn);
+              if (spec.onClose)
+                void opening
+                  .then(() => spec.onClose!(conn))
+                  .catch((err: unknown) => req.log.error({ err }, 'websocket close handler failed'));
             });
           },
         );

@@ -1,0 +1,3 @@
+export * from './share.js';
+export * from './share-access.js';
+export * from './share-live.js';

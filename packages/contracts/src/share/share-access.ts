@@ -1,0 +1,52 @@
+import { canActOnDepartment, canUseShare, departmentsUnder, isStaff, type Actor } from '../users/permissions.js';
+import type { TUserType } from '../users/user-types.js';
+
+/**
+ * Whom a viewer may watch (issue 17): a share-role user (spec §6) watches interpreters,
+ * and the staff they may act on (their own department or one below them, spec §6);
+ * never themselves, never a guest.
+ */
+export function canWatch(viewer: Actor | null | undefined, target: Actor): boolean {
+  if (!viewer || !canUseShare(viewer) || viewer.username === target.username) return false;
+  if (target.user_type === 'INTERPRETER') return true;
+  return isStaff(target) && canActOnDepartment(viewer.user_type, target.user_type);
+}
+
+/** The calls list (audit of who watched whom): ADMIN, QUALITY and directors. */
+export function canSeeShareCalls(user: Actor | null | undefined): boolean {
+  return !!user && isStaff(user) && (user.user_type === 'ADMIN' || user.user_type === 'QUALITY' || user.is_director);
+}
+
+/**
+ * Which calls an auditor sees: ADMIN all; others the calls whose viewer or target is in
+ * a department they may act on, and QUALITY also every call on an interpreter.
+ */
+export function shareCallScope(
+  user: Actor | null | undefined,
+): 'all' | { departments: TUserType[]; interpreters: boolean } | null {
+  if (!canSeeShareCalls(user)) return null;
+  if (user!.user_type === 'ADMIN') return 'all';
+  return { departments: departmentsUnder(user!.user_type), interpreters: user!.user_type === 'QUALITY' };
+}
+
+/** What the call rules need of a call. */
+export interface ShareCallFacts {
+  viewer: Pick<Actor, 'username' | 'user_type'>;
+  target: Pick<Actor, 'username' | 'user_type'>;
+}
+
+/** One call's record: its two parties, and auditors whose scope holds it. */
+export function canSeeShareCall(user: Actor | null | undefined, call: ShareCallFacts): boolean {
+  if (!user) return false;
+  if (user.username === call.viewer.username || user.username === call.target.username) return true;
+  const scope = shareCallScope(user);
+  if (!scope) return false;
+  if (scope === 'all') return true;
+  if (scope.interpreters && call.target.user_type === 'INTERPRETER') return true;
+  return scope.departments.includes(call.viewer.user_type) || scope.departments.includes(call.target.user_type);
+}
+
+/** Whether an interpreter's consent was given at hiring (no question, a notice): ADMIN sets it. */
+export function canSetShareConsent(user: Actor | null | undefined): boolean {
+  return !!user && user.user_type === 'ADMIN';
+}
