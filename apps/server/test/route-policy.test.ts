@@ -4,6 +4,8 @@
  * caller, a GUEST, an INTERPRETER, a staff user outside its audience and one inside it.
  * A new route fails this test until it declares its policy and gets a row in SAMPLES.
  */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
 import { insertKey } from '../src/features/interpreters/interpreters.repository.js';
@@ -14,6 +16,7 @@ import * as reports from '../src/features/reports/reports.repository.js';
 import * as itRules from '../src/features/it/it.repository.js';
 import * as itAgents from '../src/features/it/agents.repository.js';
 import * as ocr from '../src/features/ocr/ocr.repository.js';
+import * as share from '../src/features/share/share.repository.js';
 import { storeFile } from '../src/lib/files/index.js';
 import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
@@ -28,6 +31,8 @@ interface Sample {
   insiderStatus?: number;
   /** A staff member outside the audience, for routes whose policy names an outsider status. */
   outsider?: string;
+  /** What GUEST gets on a signed-in route whose records a guest can never be part of (default: admitted). */
+  guestStatus?: number;
 }
 
 let s: TestServer;
@@ -268,7 +273,109 @@ beforeAll(async () => {
   };
   const [ocrRead, ocrCancel, ocrDelete] = [await ocrJob(), await ocrJob(), await ocrJob()];
   const ocrOwner = (path: string, extra: Sample = {}): Sample => ({ path, insider: 'hr', outsider: 'it', ...extra });
+  // Share calls of quality → interpreter01 on connections vouched for a day ahead, so neither
+  // the freshness rule nor the sweep changes them while the table runs; hr is an outsider (404).
+  const shareIds = {
+    quality: (await s.api('GET', '/api/users/quality/', { token: await s.login('hr') })).body.id as number,
+    interpreter01: (await s.api('GET', '/api/users/interpreter01/', { token: await s.login('hr') })).body.id as number,
+  };
+  const shareEndpoint = async (userId: number) => {
+    const id = crypto.randomUUID();
+    await s.database.db
+      .insertInto('share_endpoints')
+      .values({ id, user_id: userId, seen_at: sql<Date>`now() + interval '1 day'` })
+      .execute();
+    return id;
+  };
+  const [viewerEndpoint, targetEndpoint] = [
+    await shareEndpoint(shareIds.quality),
+    await shareEndpoint(shareIds.interpreter01),
+  ];
+  const shareCall = async (active: boolean) => {
+    const id = await share.insertCall(s.database.db, {
+      viewer_id: shareIds.quality,
+      target_id: shareIds.interpreter01,
+      reason: 'Route-policy check',
+      consent: 'ask',
+      viewer_endpoint: viewerEndpoint,
+      target_endpoint: active ? targetEndpoint : null,
+      max_seconds: 86_400,
+      active,
+    });
+    await sql`update share_calls set requested_at = now() + interval '1 day' where id = ${id}`.execute(s.database.db);
+    return id;
+  };
+  const [shareRead, shareAccept, shareDecline, shareEnd, shareSnap] = [
+    await shareCall(true),
+    await shareCall(false),
+    await shareCall(false),
+    await shareCall(true),
+    await shareCall(true),
+  ];
+  const snapshot = await share.insertSnapshot(
+    s.database.db,
+    shareRead,
+    (
+      await storeFile(
+        s.database.db,
+        { filename: 'frame.png', data: TINY_PNG, contentType: 'image/png' },
+        shareIds.quality,
+      )
+    ).id,
+    shareIds.quality,
+  );
+  // The target's own call: interpreter01 answers it (a second answer: 409); a guest is never a party.
+  const shareParty = (path: string, extra: Sample = {}): Sample => ({
+    path,
+    insider: 'interpreter01',
+    guestStatus: 404,
+    ...extra,
+  });
   samples = {
+    'GET /api/share/people/': { insider: 'quality', outsider: 'hr' },
+    'GET /api/share/availability/:userName/': {
+      path: '/api/share/availability/interpreter01/',
+      insider: 'quality',
+      outsider: 'hr',
+    },
+    // Past the policy, a connection that is not the caller's is refused on the field.
+    'POST /api/share/calls/': {
+      body: { target: 'interpreter01', reason: 'Route-policy check', endpoint: crypto.randomUUID() },
+      insider: 'quality',
+      insiderStatus: 400,
+      outsider: 'hr',
+    },
+    'GET /api/share/calls/': { insider: 'quality', outsider: 'hr' },
+    'GET /api/share/calls/:id/': shareParty(`/api/share/calls/${shareRead}/`),
+    'POST /api/share/calls/:id/accept/': shareParty(`/api/share/calls/${shareAccept}/accept/`, {
+      body: { endpoint: targetEndpoint },
+      insiderStatus: 409,
+    }),
+    'POST /api/share/calls/:id/decline/': shareParty(`/api/share/calls/${shareDecline}/decline/`, {
+      body: {},
+      insiderStatus: 409,
+    }),
+    'POST /api/share/calls/:id/end/': shareParty(`/api/share/calls/${shareEnd}/end/`),
+    // A JSON body carries no PNG: past the policy, the viewer is told to attach one.
+    'POST /api/share/calls/:id/snapshots/': {
+      path: `/api/share/calls/${shareSnap}/snapshots/`,
+      body: {},
+      insider: 'quality',
+      insiderStatus: 400,
+      outsider: 'hr',
+    },
+    'GET /api/share/calls/:id/snapshots/:snapshot/': {
+      path: `/api/share/calls/${shareRead}/snapshots/${snapshot}/`,
+      insider: 'quality',
+      outsider: 'hr',
+    },
+    'PUT /api/share/consent/:userName/': {
+      path: '/api/share/consent/interpreter01/',
+      body: { consent_at_hiring: false },
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'GET /api/share/ice-servers/': {},
     // A JSON body carries no files: past the policy, the insider is told to choose one.
     'POST /api/ocr/jobs/': { body: { language: 'eng' }, insiderStatus: 400 },
     'GET /api/ocr/jobs/': {},
@@ -524,7 +631,9 @@ describe('the route-policy table', () => {
       for (const r of routes()) {
         if (r.access === 'public') continue;
         const status = await call(r, who);
+        const { guestStatus } = samples[key(r)]!;
         if (r.access === 'staff') expect(status, `${who} ${key(r)}`).toBe(403);
+        else if (who === 'guest' && guestStatus) expect(status, `${who} ${key(r)}`).toBe(guestStatus);
         else expect([401, 403, 404], `${who} ${key(r)}`).not.toContain(status);
       }
     }

@@ -214,6 +214,7 @@ export async function endCall(
   db: Database,
   id: number,
   how: { reason: TShareEndReason; by: number | null; note?: string | null },
+  from: TShareCallStatus[] = ['requested', 'active'],
 ): Promise<boolean> {
   const status: TShareCallStatus =
     how.reason === 'declined' ? 'declined' : how.reason === 'unanswered' ? 'missed' : 'ended';
@@ -227,7 +228,7 @@ export async function endCall(
       decline_note: how.note ?? null,
     })
     .where('id', '=', id)
-    .where('status', 'in', ['requested', 'active'])
+    .where('status', 'in', from)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
@@ -260,7 +261,11 @@ export async function findDueCalls(db: Database, answerSeconds: number): Promise
     .execute();
 }
 
-/** Open calls bound to a connection that closed (or whose server vanished), to end as disconnected. */
+/**
+ * Open calls bound to a connection that closed, or (`endpoint` null) one no server has
+ * vouched for lately: its server vanished, and the call must not hold a viewer's place
+ * until the stale row is pruned.
+ */
 export async function findOrphanedCalls(db: Database, endpoint: string | null): Promise<DueCallRow[]> {
   return db
     .selectFrom('share_calls as c')
@@ -272,14 +277,22 @@ export async function findOrphanedCalls(db: Database, endpoint: string | null): 
         : eb.or([
             eb.not(
               eb.exists(
-                eb.selectFrom('share_endpoints as e').select('e.id').whereRef('e.id', '=', 'c.viewer_endpoint'),
+                eb
+                  .selectFrom('share_endpoints as e')
+                  .select('e.id')
+                  .whereRef('e.id', '=', 'c.viewer_endpoint')
+                  .where('e.seen_at', '>', fresh),
               ),
             ),
             eb.and([
               eb('c.target_endpoint', 'is not', null),
               eb.not(
                 eb.exists(
-                  eb.selectFrom('share_endpoints as e').select('e.id').whereRef('e.id', '=', 'c.target_endpoint'),
+                  eb
+                    .selectFrom('share_endpoints as e')
+                    .select('e.id')
+                    .whereRef('e.id', '=', 'c.target_endpoint')
+                    .where('e.seen_at', '>', fresh),
                 ),
               ),
             ]),

@@ -34,6 +34,11 @@ const PARTY = {
   rule: 'canSeeShareCall: the call’s viewer and target, and auditors whose shareCallScope holds it (404 otherwise)',
   outsider: 404,
 } as const;
+/**
+ * The same rule on routes interpreters use too (their own calls): `outsider` only
+ * describes staff routes, so here it is null and the service's 404 is the rule's.
+ */
+const PARTY_SIGNED_IN = { rule: `any signed-in user, then ${PARTY.rule}`, outsider: null } as const;
 const AUDIT = { rule: 'canSeeShareCalls: ADMIN, QUALITY and directors, within shareCallScope', outsider: 403 } as const;
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,7 +116,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/share/calls/:id/',
     {
-      config: { access: 'authenticated', policy: PARTY },
+      config: { access: 'authenticated', policy: PARTY_SIGNED_IN },
       schema: {
         tags: TAGS,
         summary: 'One call (its parties, and auditors in scope)',
@@ -125,7 +130,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/share/calls/:id/accept/',
     {
-      config: { access: 'authenticated', policy: PARTY },
+      config: { access: 'authenticated', policy: PARTY_SIGNED_IN },
       schema: {
         tags: TAGS,
         summary: 'The target accepts: their connection named here shares the screen',
@@ -141,7 +146,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/share/calls/:id/decline/',
     {
-      config: { access: 'authenticated', policy: PARTY },
+      config: { access: 'authenticated', policy: PARTY_SIGNED_IN },
       schema: {
         tags: TAGS,
         summary: 'The target declines, optionally saying why',
@@ -156,7 +161,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/share/calls/:id/end/',
     {
-      config: { access: 'authenticated', policy: PARTY },
+      config: { access: 'authenticated', policy: PARTY_SIGNED_IN },
       schema: {
         tags: TAGS,
         summary: 'Either party ends the call (or the viewer withdraws the request); idempotent',

@@ -5,6 +5,7 @@ import {
   canUseShare,
   canWatch,
   departmentsUnder,
+  isStaff,
   shareCallScope,
   type TShareCall,
   type TShareCallsQuery,
@@ -70,7 +71,11 @@ function announce(tx: Tx, call: { id: number; viewer_id: number; target_id: numb
 export async function listCandidates(ctx: ShareCtx, caller: UserRow, q: TShareCandidatesQuery) {
   mayUse(caller);
   // Spec §6: the departments the caller may act on, and interpreters; never guests.
-  const types = [...departmentsUnder(caller.user_type), 'INTERPRETER' as const];
+  // ADMIN "acts on" GUEST and INTERPRETER too: keep the staff departments, then add interpreters once.
+  const types = [
+    ...departmentsUnder(caller.user_type).filter((t) => isStaff({ user_type: t })),
+    'INTERPRETER' as const,
+  ];
   const rows = await repo.findCandidates(ctx.db, { types, exceptId: caller.id, search: q.search, limit: 200 });
   return { results: rows.map(presentCandidate), ...limits(ctx) };
 }
@@ -185,8 +190,8 @@ export async function declineCall(
   const row = await visibleCall(ctx, caller, id);
   if (row.target_id !== caller.id) throw forbidden('Only the person asked may decline.');
   await withTx(ctx, async (tx) => {
-    if (row.status !== 'requested' || !(await repo.endCall(tx.db, id, { reason: 'declined', by: caller.id, note })))
-      throw stillOpen();
+    // Only a request is declined: an accept that won the race in another tab stands.
+    if (!(await repo.endCall(tx.db, id, { reason: 'declined', by: caller.id, note }, ['requested']))) throw stillOpen();
     await recordEvent(tx.db, source, {
       action: 'share.decline',
       targetType: 'share_call',
