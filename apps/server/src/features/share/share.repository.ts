@@ -158,6 +158,7 @@ export async function lockTarget(db: Database, targetId: number): Promise<void> 
 
 export interface OpenCallRow {
   id: number;
+  viewer_id: number;
   status: TShareCallStatus;
   requested_at: Date;
   started_at: Date | null;
@@ -167,7 +168,7 @@ export interface OpenCallRow {
 export async function openCallsOf(db: Database, targetId: number): Promise<OpenCallRow[]> {
   return db
     .selectFrom('share_calls')
-    .select(['id', 'status', 'requested_at', 'started_at', 'max_seconds'])
+    .select(['id', 'viewer_id', 'status', 'requested_at', 'started_at', 'max_seconds'])
     .where('target_id', '=', targetId)
     .where('status', 'in', ['requested', 'active'])
     .execute();

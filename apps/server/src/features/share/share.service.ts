@@ -118,6 +118,11 @@ export async function startCall(ctx: ShareCtx, caller: UserRow, req: TStartShare
   const id = await withTx(ctx, async (tx) => {
     await repo.lockTarget(tx.db, target.id);
     const open = await repo.openCallsOf(tx.db, target.id);
+    // One place per viewer: a second tab asking again would only hold a place for nothing.
+    if (open.some((c) => c.viewer_id === caller.id)) {
+      const message = 'You already have a call with this person; end it first.';
+      throw new ApiError(409, message, { target: [message] });
+    }
     if (open.length >= ctx.config.SHARE_MAX_VIEWERS) {
       const at = freesAt(ctx, open)!;
       const message = `Already watched by ${open.length} of ${ctx.config.SHARE_MAX_VIEWERS} allowed viewer(s); try again later.`;

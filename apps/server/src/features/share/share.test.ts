@@ -273,6 +273,16 @@ describe('the viewers limit', () => {
     expect(await callCount()).toBe(before);
   });
 
+  it('holds one place per viewer: asking again from another tab is refused, and creates nothing', async () => {
+    const { viewer, target } = await requested();
+    const tab2 = await connect(viewer);
+    const before = await callCount();
+    const res = await ask(viewer, { target: target.username, reason: 'Again from a tab', endpoint: tab2.endpoint });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already have a call with this person/);
+    expect(await callCount()).toBe(before);
+  });
+
   it('lets exactly one of two simultaneous requests through', async () => {
     // The race is real on the PostgreSQL pass (the embedded database runs one transaction at a time).
     const target = await make.user({ user_type: 'INTERPRETER' });
