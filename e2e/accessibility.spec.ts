@@ -159,20 +159,26 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     await context.close();
   });
 
-  test('the not-found page, and a placeholder page as the sample of them all', async ({ browser, baseURL }) => {
+  test('the not-found page, and screen sharing: people, the request form and the calls audit', async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await pageAs(browser, baseURL, 'admin');
+    await page.goto('/share');
+    await expect(page.getByRole('heading', { level: 1, name: 'Screen sharing' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Watch / }).first()).toBeVisible();
+    await expectAccessibleLightAndDark(page, '/share');
+    // Dark from here on (the choice stays).
     await page.goto('/no-such-page');
     await expect(page.getByText('404')).toBeVisible();
-    await expectAccessibleLightAndDark(page, 'not found');
-    // Placeholders share one component: one sample stands for them.
-    await page.goto('/share/call-end');
-    await expect(page.getByText('This page is being built and arrives in a later release.')).toBeVisible();
-    await expectAccessible(page, '/share/call-end placeholder (dark)');
-    await page.getByRole('button', { name: 'Colour mode' }).click();
-    await page.getByRole('menuitemradio', { name: 'Light' }).click();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light');
-    await expectAccessible(page, '/share/call-end placeholder (light)');
+    await expectAccessible(page, 'not found (dark)');
+    await page.goto('/share/interpreter20');
+    await expect(page.getByRole('textbox', { name: 'Why do you want to watch?' })).toBeVisible();
+    await expectAccessible(page, '/share/{userName}');
+    await page.goto('/share/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Screen-sharing calls' })).toBeVisible();
+    await expect(page.getByText('Coaching on call flow').or(page.getByText('Live coaching: medical call terminology')).first()).toBeVisible();
+    await expectAccessible(page, '/share/calls');
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import {
   canManageLeaveSettings,
   canManageReports,
   canSeeItBoard,
+  canSeeShareCalls,
   canSeeTeamCalendar,
   canUseKpiPages,
   canUseOcr,
@@ -13,7 +14,6 @@ import {
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
-import type { PlaceholderHandle } from '../components/page-placeholder';
 import { TeacupLoader } from '../components/teacup-loader';
 import { ItNotForYouPage } from '../features/it';
 import { KpiNotForYouPage } from '../features/kpi';
@@ -35,18 +35,6 @@ import { RouteError } from './route-error';
  */
 function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
   return async () => ({ Component: (await importWithReload(load))[name] });
-}
-
-/** A page a later issue fills: a titled placeholder behind the real guards. */
-function placeholder(
-  titleKey: PlaceholderHandle['titleKey'],
-  extra: Omit<RouteObject, 'lazy' | 'handle' | 'children'> = {},
-): RouteObject {
-  return {
-    ...extra,
-    handle: { titleKey } satisfies PlaceholderHandle,
-    lazy: page(() => import('../components/page-placeholder'), 'PagePlaceholder'),
-  } as RouteObject;
 }
 
 /** Every route of spec §2, with its guards. */
@@ -113,12 +101,39 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'share',
-                element: <RequirePermission allow={canUseShare} />,
                 children: [
-                  placeholder('pages.shareHome', { index: true }),
-                  placeholder('pages.callEnd', { path: 'call-end' }),
-                  placeholder('pages.callExceed', { path: 'call-exceed' }),
-                  placeholder('pages.share', { path: ':userName' }),
+                  {
+                    // The audit is for auditors (directors too), who need not be share roles.
+                    path: 'calls',
+                    element: <RequirePermission allow={canSeeShareCalls} />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: page(() => import('../features/share/pages/share-calls-page'), 'ShareCallsPage'),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission allow={canUseShare} />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: page(() => import('../features/share/pages/share-home-page'), 'ShareHomePage'),
+                      },
+                      {
+                        path: 'call-end',
+                        lazy: page(() => import('../features/share/pages/call-end-page'), 'CallEndPage'),
+                      },
+                      {
+                        path: 'call-exceed',
+                        lazy: page(() => import('../features/share/pages/call-exceed-page'), 'CallExceedPage'),
+                      },
+                      {
+                        path: ':userName',
+                        lazy: page(() => import('../features/share/pages/share-user-page'), 'ShareUserPage'),
+                      },
+                    ],
+                  },
                 ],
               },
               {
@@ -237,6 +252,16 @@ export const routes: RouteObject[] = [
           { path: '*', Component: NotFoundPage },
         ],
       },
+    ],
+  },
+  {
+    // Interpreters share their screen from here (issue 17): its own sign-in and session,
+    // outside the portal's routes and guards (spec §1 keeps them out of the portal).
+    path: 'screen-share',
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('../features/share/pages/screen-share-page'), 'ScreenSharePage') },
     ],
   },
   {

@@ -197,3 +197,8 @@ export function formatRelativeTime(
   const format = cached(`rt:${style}`, (lang) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style }));
   return amount === 0 ? format.format(0, 'second') : format.format(amount, unit);
 }
+
+/** A person as lists show them: first and last name, or the username when both are blank. */
+export function personName(person: { username: string; first_name: string; last_name: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim() || person.username;
+}

@@ -36,6 +36,22 @@ const wsTicketApi = api.injectEndpoints({
 const socketUrl = (path: string, ticket: string) =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${path}?token=${encodeURIComponent(ticket)}`;
 
+/**
+ * A socket URL with a fresh single-use ticket (never the access token in a URL); null
+ * when signed out meanwhile (stop), an error when the server is down (retry).
+ */
+export async function ticketedSocketUrl(dispatch: AppThunkDispatch, path: string): Promise<string | null> {
+  const result = await dispatch(wsTicketApi.endpoints.wsTicket.initiate());
+  if ('error' in result) {
+    if ((result.error as { status?: unknown }).status === 401) return null;
+    throw new Error('ticket unavailable');
+  }
+  return socketUrl(path, result.data.ticket);
+}
+
+/** ws:// or wss:// like the page (spec §7), on the page's own host, with a ticket. */
+export { socketUrl };
+
 export interface LiveChannelOptions {
   path: string;
   dispatch: AppThunkDispatch;
@@ -50,15 +66,7 @@ export interface LiveChannelOptions {
  */
 export function openLiveChannel({ path, dispatch, onStatus }: LiveChannelOptions): () => void {
   const socket = new LiveSocket({
-    url: async () => {
-      const result = await dispatch(wsTicketApi.endpoints.wsTicket.initiate());
-      if ('error' in result) {
-        // Signed out meanwhile: stop. Otherwise (server down) let the backoff retry.
-        if ((result.error as { status?: unknown }).status === 401) return null;
-        throw new Error('ticket unavailable');
-      }
-      return socketUrl(path, result.data.ticket);
-    },
+    url: () => ticketedSocketUrl(dispatch, path),
     onStatus,
     onReconnect: () => dispatch(liveReconnected({ path })),
     onMessage: (frame) => dispatch(liveFrameReceived({ path, frame })),

@@ -87,8 +87,8 @@ describe('role guards (spec §6, permissions from @portal/contracts)', () => {
   it.each([
     ['/eventlogs', 'ADMIN', 'Event logs', as('ADMIN')],
     ['/eventlogs', 'G.I, is_director', 'Event logs', as('G.I', { is_director: true })],
-    ['/share/someone', 'QUALITY', 'Screen sharing with someone', as('QUALITY')],
-    ['/share/someone', 'HR, username: dev', 'Screen sharing with someone', as('HR', { username: 'dev' })],
+    ['/share/someone', 'QUALITY', "Watch someone's screen", as('QUALITY')],
+    ['/share/someone', 'HR, username: dev', "Watch someone's screen", as('HR', { username: 'dev' })],
     ['/share/call-end', 'English Department', 'Call ended', as('English Department')],
     ['/user/reports', 'HR, is_manager', 'Reports', as('HR', { is_manager: true })],
     ['/user/reports/create-report', 'WFM, is_manager', 'New report', as('WFM', { is_manager: true })],

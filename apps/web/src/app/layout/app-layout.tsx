@@ -5,6 +5,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { TeacupLoader } from '../../components/teacup-loader';
 import { HEADER_HEIGHT } from '../providers/theme';
 import { useToastSlot } from '../providers/toast-slot';
+import { SharePortalHost } from '../../features/share';
 import { AppHeader } from './app-header';
 
 /** True once `active` has held for `delayMs`: quick loads never flash the loader. */
@@ -75,7 +76,10 @@ export function AppLayout() {
             },
           })}
         />
-        <Outlet />
+        {/* Every staff tab can be asked to share its screen, on any page (issue 17). */}
+        <SharePortalHost>
+          <Outlet />
+        </SharePortalHost>
       </Box>
       {loadingRoute ? <TeacupLoader overlay /> : null}
     </>

@@ -4,3 +4,4 @@ export { authSlice, restoreAuthState, selectAuth, selectCurrentUser, selectToken
 export { ownProfileUpdated, useChangePasswordMutation, useUpdateMeMutation } from './api/auth-api';
 export { registerAuthListeners } from './auth.listeners';
 export { bootstrapSession, logout } from './session';
+export { LoginForm } from './components/login-form';

@@ -1,4 +1,4 @@
-import { periodStart, type TKpiPeriod, type TKpiUnit, type TUserRef } from '@portal/contracts';
+import { periodStart, type TKpiPeriod, type TKpiUnit } from '@portal/contracts';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
@@ -28,9 +28,7 @@ export function formatScore(score: number | null): string {
   return score === null ? '—' : formatNumber(score, { style: 'percent', maximumFractionDigits: 0 });
 }
 
-export function personName(user: Pick<TUserRef, 'username' | 'first_name' | 'last_name'>): string {
-  return `${user.first_name} ${user.last_name}`.trim() || user.username;
-}
+export { personName } from '../../lib/format';
 
 /** Where a person's scorecard is: a view of the `kpi` page (the spec has no route of its own). */
 export const scorecardPath = (username: string): string => `/kpi?user=${encodeURIComponent(username)}`;

@@ -1,4 +1,4 @@
-import type { TLeavePerson, TLeaveRequest, TLeaveType } from '@portal/contracts';
+import type { TLeaveRequest, TLeaveType } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 
@@ -15,10 +15,7 @@ export function leaveTypeName(t: TFunction, type: Pick<TLeaveType, 'code' | 'nam
 /** The request's own page (spec §2 `leaves/{ticketId}`). */
 export const leavePath = (id: number) => `/leaves/${id}`;
 
-/** A person as lists show them: full name, else username. */
-export function personName(person: Pick<TLeavePerson, 'first_name' | 'last_name' | 'username'>): string {
-  return `${person.first_name} ${person.last_name}`.trim() || person.username;
-}
+export { personName } from '../../lib/format';
 
 /** Working days: 0.5 steps, in the language's digits. */
 export const formatDays = (days: number) => formatNumber(days, { maximumFractionDigits: 1 });

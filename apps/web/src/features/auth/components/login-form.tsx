@@ -11,11 +11,19 @@ import { PasswordField } from '../../../components/form/password-field';
 import { useLoginMutation } from '../api/auth-api';
 import { selectAuthPending } from '../auth.slice';
 
-/** Username-or-email and password. Success and failure effects live in auth.listeners.ts. */
-export function LoginForm() {
+/**
+ * Username-or-email and password. The portal's sign-in by default (success and failure
+ * effects live in auth.listeners.ts); a page with a sign-in of its own (the interpreters'
+ * sharing page) passes `onSignIn` and its own `busy`.
+ */
+export function LoginForm({
+  onSignIn,
+  busy,
+}: { onSignIn?(values: TLoginRequest): Promise<void>; busy?: boolean } = {}) {
   const { t } = useTranslation();
   const [login] = useLoginMutation();
-  const pending = useSelector(selectAuthPending);
+  const portalPending = useSelector(selectAuthPending);
+  const pending = onSignIn ? !!busy : portalPending;
   const { control, handleSubmit } = useForm<TLoginRequest>({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { username: '', password: '' },
@@ -27,7 +35,8 @@ export function LoginForm() {
       noValidate
       spacing={2.5}
       onSubmit={handleSubmit(async (values) => {
-        await login(values);
+        if (onSignIn) await onSignIn(values);
+        else await login(values);
       })}
     >
       <FormTextField

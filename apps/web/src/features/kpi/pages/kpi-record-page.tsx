@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -20,7 +22,7 @@ import {
   type TKpiUnit,
 } from '@portal/contracts';
 import type { TFunction } from 'i18next';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -110,6 +112,44 @@ export function KpiAddPage() {
       ) : null}
       {!card ? <Loading error={error} /> : null}
     </PageContainer>
+  );
+}
+
+/**
+ * "Score while watching" (issue 17): the person's KPIs to pick from and the add form,
+ * beside a screen-sharing call; each value saved leaves the panel ready for the next.
+ */
+export function KpiScorePanel({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const { data: card, error } = useKpiScorecardQuery({ username, periods: 1 });
+  const [kpiId, setKpiId] = useState<number | null>(null);
+  const [round, setRound] = useState(0);
+  if (!card) return <Loading error={error} />;
+  if (card.kpis.length === 0) return <Alert severity="info">{t('kpi.form.noKpis')}</Alert>;
+  const kpi = card.kpis.find((k) => k.id === kpiId) ?? card.kpis[0]!;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <TextField
+        select
+        size="small"
+        label={t('kpi.form.kpi')}
+        value={kpi.id}
+        onChange={(e) => setKpiId(Number(e.target.value))}
+      >
+        {card.kpis.map((k) => (
+          <MenuItem key={k.id} value={k.id}>
+            <Bidi>{k.name}</Bidi>
+          </MenuItem>
+        ))}
+      </TextField>
+      <AddForm
+        key={`${kpi.id}-${round}`}
+        username={card.user.username}
+        name={personName(card.user)}
+        kpi={kpi}
+        onDone={() => setRound((r) => r + 1)}
+      />
+    </Box>
   );
 }
 

@@ -10,19 +10,19 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
 import { SectionCard } from '../../../components/section-card';
+import { useBlobUrl } from '../../../lib/api/use-blob-url';
 import { formatNumber } from '../../../lib/format';
 import { selectToken } from '../../auth';
 import { useFailureToast } from '../../tickets';
 import { useOcrPageQuery } from '../api/ocr-api';
 import { OcrFailure } from './ocr-failure';
 import { OcrWordOverlay } from './ocr-word-overlay';
-import { usePageImage } from './use-page-image';
 
 function PageImage({ page, job }: { page: TOcrPage; job: TOcrJobDetail }) {
   const { t } = useTranslation();
   const token = useSelector(selectToken);
   // A page recognised again (retry) has new words and may have a new image.
-  const image = usePageImage(page.image_url, token, `${page.status}:${page.confidence ?? ''}`);
+  const image = useBlobUrl(page.image_url, token, `${page.status}:${page.confidence ?? ''}`);
   if (!page.image_url) return <Typography color="text.secondary">{t('ocr.page.noImage')}</Typography>;
   if (image.failed) return <Alert severity="warning">{t('ocr.page.imageFailed')}</Alert>;
   if (!image.src || !page.width || !page.height) {

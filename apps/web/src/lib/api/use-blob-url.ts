@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 
 /**
- * A page image behind the Bearer token (never a token in a URL): fetched as a blob and
- * shown through an object URL, released when the page changes or the view goes.
- * `version` re-reads the same address when the page was recognised again.
+ * A file behind the Bearer token (never a token in a URL), such as an OCR page image or a
+ * call's snapshot: fetched as a blob and shown through an object URL, released when the
+ * address changes or the view goes. `version` re-reads the same address when the file
+ * behind it changed (an OCR page recognised again).
  */
-export function usePageImage(url: string | null, token: string | null, version: string) {
+export function useBlobUrl(url: string | null, token: string | null, version = '') {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
   useEffect(() => {
     setState({ src: null, failed: false });

@@ -1,0 +1,169 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  WS_CHANNELS,
+  ZDetailResponse,
+  ZLoginResponse,
+  ZShareCall,
+  ZShareIceServers,
+  ZUser,
+  ZWsTicketResponse,
+  type TLoginRequest,
+  type TUser,
+} from '@portal/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { BidiTrans } from '../../../components/bidi';
+import { Logo } from '../../../components/logo';
+import { personName } from '../../../lib/format';
+import { translateServerText } from '../../../lib/i18n/i18n';
+import { socketUrl } from '../../../lib/live-channel';
+import { LoginForm } from '../../auth';
+import type { ShareTransport } from '../live/share-client';
+import { ShareProvider } from '../live/share-provider';
+
+/** The sharing page's own session, apart from the portal's (which admits staff only). */
+const TOKEN_KEY = 'portal.screenShare.token';
+
+class RequestFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A JSON request with this page's token, its answer checked against the contract. */
+async function call<S extends z.ZodType>(token: string | null, path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+  const response = await fetch(`/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = (json as { message?: unknown } | null)?.message;
+    throw new RequestFailed(response.status, typeof message === 'string' ? message : response.statusText);
+  }
+  return schema.parse(json);
+}
+
+/**
+ * `/screen-share` (issue 17): interpreters, who may not use the portal (spec §1), share
+ * their screen from here. Its sign-in admits INTERPRETER accounts only, keeps its token
+ * to itself, and reaches nothing but their own calls: the API refuses an interpreter's
+ * token on every portal route, and this page shows no portal data.
+ */
+export function ScreenSharePage() {
+  const { t } = useTranslation();
+  const [token, setToken] = useState<string | null>(() => sessionStorage.getItem(TOKEN_KEY));
+  const [me, setMe] = useState<TUser | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signOut = useCallback(
+    (reason: string | null = null) => {
+      if (token) void call(token, 'auth/jwt/logout/', ZDetailResponse, {}).catch(() => undefined);
+      sessionStorage.removeItem(TOKEN_KEY);
+      setToken(null);
+      setMe(null);
+      setError(reason);
+    },
+    [token],
+  );
+
+  // A saved token: whose is it (and is it still good)?
+  useEffect(() => {
+    if (!token || me) return;
+    call(token, 'auth/me/', ZUser).then(
+      (user) => (user.user_type === 'INTERPRETER' ? setMe(user) : signOut(t('share.minimal.notInterpreter'))),
+      () => signOut(null),
+    );
+  }, [token, me, signOut, t]);
+
+  const signIn = async (values: TLoginRequest) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { access } = await call(null, 'auth/jwt/login/', ZLoginResponse, values);
+      const user = await call(access, 'auth/me/', ZUser);
+      if (user.user_type !== 'INTERPRETER') {
+        await call(access, 'auth/jwt/logout/', ZDetailResponse, {}).catch(() => undefined);
+        setError(t('share.minimal.notInterpreter'));
+        return;
+      }
+      sessionStorage.setItem(TOKEN_KEY, access);
+      setToken(access);
+      setMe(user);
+    } catch (err) {
+      setError(err instanceof RequestFailed ? translateServerText(err.message) : t('share.minimal.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const transport = useMemo<ShareTransport | null>(() => {
+    if (!token) return null;
+    const guarded = async <T,>(work: Promise<T>) => {
+      try {
+        return await work;
+      } catch (err) {
+        if (err instanceof RequestFailed && err.status === 401) signOut(null);
+        throw err;
+      }
+    };
+    return {
+      socketUrl: async () => {
+        const { ticket } = await guarded(call(token, 'auth/ws-ticket/', ZWsTicketResponse, {}));
+        return socketUrl(WS_CHANNELS.share, ticket);
+      },
+      accept: (id, endpoint) => guarded(call(token, `share/calls/${id}/accept/`, ZShareCall, { endpoint })),
+      decline: (id, note) => guarded(call(token, `share/calls/${id}/decline/`, ZShareCall, note ? { note } : {})),
+      end: (id) => guarded(call(token, `share/calls/${id}/end/`, ZShareCall, {})),
+      iceServers: async () => (await guarded(call(token, 'share/ice-servers/', ZShareIceServers))).ice_servers,
+    };
+  }, [token, signOut]);
+
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Stack spacing={2.5}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <Logo />
+              <Typography variant="h5" component="h1">
+                {t('share.minimal.title')}
+              </Typography>
+            </Box>
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            {me && transport ? (
+              <ShareProvider transport={transport} username={me.username}>
+                <Typography role="status">
+                  <BidiTrans i18nKey="share.minimal.waiting" values={{ name: personName(me) }} />
+                </Typography>
+                <Button sx={{ mt: 2 }} variant="outlined" onClick={() => signOut(null)}>
+                  {t('share.minimal.signOut')}
+                </Button>
+              </ShareProvider>
+            ) : (
+              <>
+                <Typography>{t('share.minimal.intro')}</Typography>
+                <LoginForm onSignIn={signIn} busy={busy} />
+              </>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

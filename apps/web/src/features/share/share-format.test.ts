@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { callLimitMinutes, clockTime, formatDuration, SHARE_PATHS } from './share-format';
+
+describe('formatDuration', () => {
+  it('reads mm:ss under an hour and h:mm:ss from one', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(5)).toBe('00:05');
+    expect(formatDuration(65)).toBe('01:05');
+    expect(formatDuration(59 * 60 + 59)).toBe('59:59');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(3600 + 2 * 60 + 5)).toBe('1:02:05');
+    expect(formatDuration(10 * 3600 + 59)).toBe('10:00:59');
+  });
+
+  it('drops fractions and says — for a call that never started', () => {
+    expect(formatDuration(61.9)).toBe('01:01');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(undefined)).toBe('—');
+    expect(formatDuration(-3)).toBe('—');
+    expect(formatDuration(Number.NaN)).toBe('—');
+  });
+});
+
+describe('share helpers', () => {
+  it('reads a time on the local clock', () => {
+    const at = new Date(2026, 10, 26, 9, 5);
+    expect(clockTime(at.toISOString())).toBe('09:05');
+    expect(clockTime('nonsense')).toBe('');
+  });
+
+  it('finds the length limit from the start and the deadline', () => {
+    expect(callLimitMinutes({ started_at: '2026-11-26T10:00:00Z', expires_at: '2026-11-26T10:30:00Z' })).toBe(30);
+    expect(callLimitMinutes({ started_at: null, expires_at: null })).toBeNull();
+  });
+
+  it('builds the pages’ addresses, names escaped', () => {
+    expect(SHARE_PATHS.watch('a b')).toBe('/share/a%20b');
+    expect(SHARE_PATHS.callEnd(4)).toBe('/share/call-end?call=4');
+    expect(SHARE_PATHS.callExceed('qamar', 'viewers')).toBe('/share/call-exceed?user=qamar&limit=viewers');
+  });
+});

@@ -1,0 +1,151 @@
+import type { Browser, Page } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test, tokenOf } from './fixtures';
+
+// Chromium's fake devices: getDisplayMedia answers with a generated "Entire screen" at once.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--auto-select-desktop-capture-source=Entire screen',
+    ],
+  },
+});
+
+const VIEWER = { username: 'quality', name: 'Qamar Lutfi' };
+
+/** The viewer's video decodes frames: its clock moves on, with a picture of real size. */
+async function expectFramesAdvance(page: Page) {
+  const video = page.getByTestId('share-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 0.5);
+}
+
+/** The viewer states a reason and asks to watch `username`. */
+async function ask(page: Page, username: string, reason: string) {
+  await page.goto(`/share/${username}`);
+  await page.getByRole('textbox', { name: 'Why do you want to watch?' }).fill(reason);
+  const button = page.getByRole('button', { name: 'Ask to watch' });
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+async function freshQualityColleague(browser: Browser, baseURL: string | undefined, request: import('@playwright/test').APIRequestContext) {
+  const target = await createAccount(request, { user_type: 'QUALITY' });
+  return { ...target, ...(await signInAs(browser, baseURL, target.username, target.password)) };
+}
+
+test.describe('screen sharing', () => {
+  test('a colleague accepts: the viewer sees the screen live, a second viewer is refused, the target ends it', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const target = await freshQualityColleague(browser, baseURL, request);
+    await signIn(page, VIEWER.username);
+    await ask(page, target.username, 'Coaching on the new CRM flow');
+    await expect(page.getByText('Waiting for Rami Test to answer…')).toBeVisible();
+
+    // The target is asked live, with the viewer's name and reason.
+    const dialog = target.page.getByRole('dialog', { name: `${VIEWER.name} asks to watch your screen` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Reason: Coaching on the new CRM flow')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Share my screen' }).click();
+
+    await expect(target.page.getByTestId('share-indicator')).toContainText(`Your screen is being watched by ${VIEWER.name}`);
+    await expect(page.getByText('Watching Rami Test')).toBeVisible();
+    await expectFramesAdvance(page);
+
+    // A snapshot is kept with the call; the KPI form opens beside the video.
+    await page.getByRole('button', { name: 'Take snapshot' }).click();
+    await expect(page.getByText('Snapshot saved')).toBeVisible();
+    await page.getByRole('button', { name: 'Score KPI' }).click();
+    await expect(page.getByRole('region', { name: 'Score KPI' })).toBeVisible();
+
+    // A second viewer lands on call-exceed, told which limit and when to try again.
+    const admin = await signInAs(browser, baseURL, 'admin');
+    await ask(admin.page, target.username, 'IT check of the screen');
+    await expect(admin.page).toHaveURL(/\/share\/call-exceed\?user=/);
+    await expect(admin.page.getByText(/already being watched by 1 of 1 allowed viewer/)).toBeVisible();
+    await expect(admin.page.getByText(/A place frees by \d\d:\d\d at the latest/)).toBeVisible();
+    await admin.context.close();
+
+    // The target stops: the viewer lands on call-end with who ended it and how long it ran.
+    await target.page.getByTestId('share-indicator').getByRole('button', { name: 'Stop' }).click();
+    await expect(page).toHaveURL(/\/share\/call-end\?call=\d+/);
+    await expect(page.getByText('Ended by Rami Test')).toBeVisible();
+    await expect(page.getByText(/\b\d\d:\d\d\b/).first()).toBeVisible();
+    await expect(page.getByText('Coaching on the new CRM flow')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Snapshot taken at/ })).toBeVisible();
+    await expect(target.page.getByTestId('share-indicator')).toHaveCount(0);
+    await target.context.close();
+  });
+
+  test('a declined request ends with the note shown to the viewer', async ({ page, browser, baseURL, request }) => {
+    const target = await freshQualityColleague(browser, baseURL, request);
+    await signIn(page, VIEWER.username);
+    await ask(page, target.username, 'Weekly quality score');
+    const dialog = target.page.getByRole('dialog', { name: `${VIEWER.name} asks to watch your screen` });
+    await dialog.getByRole('textbox', { name: 'Say why (optional)' }).fill('Customer data on screen');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/share\/call-end\?call=\d+/);
+    await expect(page.getByText('Declined by Rami Test: Customer data on screen')).toBeVisible();
+    await target.context.close();
+  });
+
+  test('an interpreter shares from the sharing page, the viewer ends it, and the portal stays closed to them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    const interpreter = await context.newPage();
+    await interpreter.goto('/screen-share');
+    await interpreter.locator('input[name="username"]').fill('interpreter20');
+    await interpreter.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await interpreter.getByRole('button', { name: 'Sign in' }).click();
+    await expect(interpreter.getByText(/Signed in as .+\. Keep this page open/)).toBeVisible();
+
+    await signIn(page, VIEWER.username);
+    await ask(page, 'interpreter20', 'Medical terminology coaching');
+    const dialog = interpreter.getByRole('dialog', { name: `${VIEWER.name} asks to watch your screen` });
+    await dialog.getByRole('button', { name: 'Share my screen' }).click();
+    await expect(interpreter.getByTestId('share-indicator')).toBeVisible();
+    await expectFramesAdvance(page);
+
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page).toHaveURL(/\/share\/call-end\?call=\d+/);
+    await expect(page.getByText(`Ended by ${VIEWER.name}`)).toBeVisible();
+    await expect(interpreter.getByTestId('share-indicator')).toHaveCount(0);
+
+    // The sharing page's session opens no portal page.
+    const portal = await context.newPage();
+    for (const path of ['/', '/share', '/ticket/create']) {
+      await portal.goto(path);
+      await expect(portal).toHaveURL(/\/login$/);
+    }
+    await context.close();
+  });
+
+  test('staff outside the share roles are sent home, and the API refuses them', async ({ page, request }) => {
+    await signIn(page, 'hr');
+    await page.goto('/share');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/share/interpreter05');
+    await expect(page).toHaveURL(/\/$/);
+    const hr = await tokenOf(request, 'hr');
+    const people = await request.get('/api/share/people/', { headers: { authorization: `Bearer ${hr}` } });
+    expect(people.status()).toBe(403);
+    expect(((await people.json()) as { message: string }).message).toMatch(/Screen sharing is for/);
+  });
+});
