@@ -134,6 +134,12 @@ test.describe('Arabic, every page', () => {
         '/wfm?tab=staffing',
         '/wfm/interpreter01',
         '/share',
+        '/share/calls',
+        '/share/interpreter20',
+        // A demo call (quality watched interpreter03): admin audits every call.
+        '/share/call-end?call=1',
+        '/share/call-exceed?user=interpreter20&limit=length',
+        '/screen-share',
         '/kpi',
         '/kpi?tab=missing',
         '/kpi?tab=definitions',

@@ -137,6 +137,38 @@ test.describe('screen sharing', () => {
     await context.close();
   });
 
+  test('consent given at hiring: the interpreter is told, not asked, and the screen arrives at once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // interpreter05 (Nour Haddad) gave consent at hiring in the demo data.
+    const context = await browser.newContext({ baseURL });
+    const interpreter = await context.newPage();
+    await interpreter.goto('/screen-share');
+    await interpreter.locator('input[name="username"]').fill('interpreter05');
+    await interpreter.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await interpreter.getByRole('button', { name: 'Sign in' }).click();
+    await expect(interpreter.getByText(/Keep this page open/)).toBeVisible();
+
+    await signIn(page, VIEWER.username);
+    await page.goto('/share/interpreter05');
+    await expect(page.getByText(/Consent was given at hiring/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Why do you want to watch?' }).fill('Spot check of call notes');
+    await page.getByRole('button', { name: 'Ask to watch' }).click();
+    await expect(interpreter.getByTestId('share-indicator')).toContainText(
+      `${VIEWER.name} is watching your screen (consent given at hiring)`,
+    );
+    await expect(interpreter.getByRole('dialog')).toHaveCount(0);
+    await expectFramesAdvance(page);
+
+    // The interpreter may still stop it; the viewer lands on call-end.
+    await interpreter.getByTestId('share-indicator').getByRole('button', { name: 'Stop' }).click();
+    await expect(page).toHaveURL(/\/share\/call-end\?call=\d+/);
+    await expect(page.getByText('Ended by Nour Haddad')).toBeVisible();
+    await context.close();
+  });
+
   test('staff outside the share roles are sent home, and the API refuses them', async ({ page, request }) => {
     await signIn(page, 'hr');
     await page.goto('/share');

@@ -31,7 +31,8 @@ export async function seedShareDemo(db: Database, idOf: (username: string) => Pr
     const viewer = await idOf(c.viewer);
     const target = await idOf(c.target);
     if (viewer === undefined || target === undefined) continue;
-    const requested = new Date(now - c.daysAgo * 24 * 60 * MIN);
+    // Spread over the working day, not all at the hour of the seed.
+    const requested = new Date(now - c.daysAgo * 24 * 60 * MIN - (((c.daysAgo * 5) % 7) + 1) * 53 * MIN);
     const started = c.minutes === null ? null : new Date(requested.getTime() + 0.4 * MIN);
     const ended = started ? new Date(started.getTime() + c.minutes! * MIN) : new Date(requested.getTime() + MIN);
     await repo.insertPastCall(db, {

@@ -6,7 +6,8 @@ import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
-import { canViewEventLogs, type Actor } from '@portal/contracts';
+import ScreenShareOutlined from '@mui/icons-material/ScreenShareOutlined';
+import { canSeeShareCalls, canUseShare, canViewEventLogs, type Actor } from '@portal/contracts';
 import type { ParseKeys } from 'i18next';
 
 export interface NavItem {
@@ -31,6 +32,10 @@ export function navItemsFor(user: Actor | null, counts: { deskUnseen?: number } 
     { to: '/wfm', labelKey: 'nav.wfm', icon: GroupsOutlined },
     { to: '/ocr', labelKey: 'nav.ocr', icon: DocumentScannerOutlined },
   ];
+  // Not in spec §2's menu, but its share routes need a way in: the share roles get the
+  // people list, auditors who are not share roles (directors) the calls audit.
+  if (canUseShare(user)) items.push({ to: '/share', labelKey: 'nav.share', icon: ScreenShareOutlined });
+  else if (canSeeShareCalls(user)) items.push({ to: '/share/calls', labelKey: 'nav.shareCalls', icon: ScreenShareOutlined });
   if (canViewEventLogs(user)) items.push({ to: '/eventlogs', labelKey: 'nav.eventLogs', icon: ManageSearchOutlined });
   return items;
 }

@@ -5,7 +5,7 @@ import {
   type TShareSignal,
   type TWsShareChannelMessage,
 } from '@portal/contracts';
-import { LiveSocket, type LiveStatus } from '../../../lib/live-socket';
+import { LiveSocket, type LiveSocketOptions, type LiveStatus } from '../../../lib/live-socket';
 
 /** What the share client needs of the server beyond its socket (the portal's API, or the sharing page's own). */
 export interface ShareTransport {
@@ -37,8 +37,13 @@ export class ShareClient {
   private readonly early: ShareSignalFrame[] = [];
   private readonly stateListeners = new Set<() => void>();
 
-  constructor(readonly transport: ShareTransport) {
+  constructor(
+    readonly transport: ShareTransport,
+    /** Node's `ws` in tests (no global WebSocket there). */
+    socketImpl?: LiveSocketOptions['WebSocketImpl'],
+  ) {
     this.socket = new LiveSocket({
+      ...(socketImpl ? { WebSocketImpl: socketImpl } : {}),
       url: () => transport.socketUrl(),
       onStatus: (status) => {
         this.status = status;
