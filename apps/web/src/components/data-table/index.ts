@@ -7,3 +7,4 @@ export {
   type SortState,
 } from './data-table';
 export { downloadCsv, toCsv, type CsvColumn } from './csv';
+export { ListPagination } from './list-pagination';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -19,7 +19,6 @@ import { useFailureToast } from '../../tickets';
 import { useOcrJobsQuery } from '../api/ocr-api';
 import { OCR_PATHS, ownerName } from '../ocr-format';
 import { OcrJobActions } from './ocr-job-actions';
-import { OcrPagination } from './ocr-pagination';
 import { OcrProgress } from './ocr-progress';
 import { OcrStatusChip } from './ocr-status-chip';
 
@@ -174,7 +173,7 @@ export function OcrJobsTable() {
         actionsLabel={t('ocr.list.actions')}
         csvFilename="ocr-jobs.csv"
       />
-      <OcrPagination
+      <ListPagination
         count={Math.ceil((data?.count ?? 0) / PAGE_SIZE)}
         page={f.page}
         onChange={(page) => f.set({ page: String(page) })}

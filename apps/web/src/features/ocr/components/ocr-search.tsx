@@ -1,3 +1,4 @@
+import { ListPagination } from '../../../components/data-table';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -16,7 +17,6 @@ import { useUrlParams } from '../../../lib/use-url-tab';
 import { useFailureToast } from '../../tickets';
 import { useOcrSearchQuery } from '../api/ocr-api';
 import { OCR_PATHS } from '../ocr-format';
-import { OcrPagination } from './ocr-pagination';
 
 const PAGE_SIZE = 10;
 
@@ -96,7 +96,7 @@ export function OcrSearch() {
               </ListItem>
             ))}
           </List>
-          <OcrPagination
+          <ListPagination
             count={Math.ceil(data.count / PAGE_SIZE)}
             page={page}
             onChange={setPage}

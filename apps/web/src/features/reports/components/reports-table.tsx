@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,7 +18,7 @@ import { useSelector } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Link from '@mui/material/Link';
 import { Bidi } from '../../../components/bidi';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -194,19 +193,7 @@ export function ReportsTable() {
         actionsLabel={t('reports.list.actions')}
         csvFilename="reports.csv"
       />
-      {pages > 1 ? (
-        <Pagination
-          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-          count={pages}
-          page={f.page}
-          onChange={(_e, page) => f.set({ page: String(page) })}
-          getItemAriaLabel={(type, page) =>
-            type === 'page'
-              ? t('reports.list.page', { page })
-              : t(`reports.list.${type === 'next' ? 'next' : 'previous'}`)
-          }
-        />
-      ) : null}
+      <ListPagination count={pages} page={f.page} onChange={(page) => f.set({ page: String(page) })} />
     </Box>
   );
 }

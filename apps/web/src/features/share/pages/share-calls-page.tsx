@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SHARE_CALL_STATUSES, ZShareCallStatus, type TShareCall } from '@portal/contracts';
@@ -11,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -189,19 +188,7 @@ export function ShareCallsPage() {
           emptyText={filtered ? t('share.calls.noMatch') : t('share.calls.empty')}
           csvFilename="share-calls.csv"
         />
-        {pages > 1 ? (
-          <Pagination
-            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-            count={pages}
-            page={f.page}
-            onChange={(_e, page) => f.set({ page: String(page) })}
-            getItemAriaLabel={(type, page) =>
-              type === 'page'
-                ? t('share.calls.page', { page })
-                : t(`share.calls.${type === 'next' ? 'next' : 'previous'}`)
-            }
-          />
-        ) : null}
+        <ListPagination count={pages} page={f.page} onChange={(page) => f.set({ page: String(page) })} />
       </SectionCard>
     </PageContainer>
   );

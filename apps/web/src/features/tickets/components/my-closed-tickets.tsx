@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -10,6 +9,7 @@ import { useTicketHistoryQuery } from '../api/tickets-api';
 import { useFailureToast } from '../use-failure-toast';
 import { ownerTicketPath } from '../ticket-format';
 import { TicketListItem } from './ticket-list-item';
+import { ListPagination } from '../../../components/data-table';
 
 const PAGE_SIZE = 10;
 
@@ -60,19 +60,7 @@ export function MyClosedTickets() {
           ))}
         </Stack>
       )}
-      {pages > 1 ? (
-        <Pagination
-          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-          count={pages}
-          page={page}
-          onChange={(_e, p) => setPage(p)}
-          getItemAriaLabel={(type, p) =>
-            type === 'page'
-              ? t('tickets.home.page', { page: p })
-              : t(`tickets.home.${type === 'next' ? 'next' : 'previous'}`)
-          }
-        />
-      ) : null}
+      <ListPagination count={pages} page={page} onChange={setPage} />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import Pagination from '@mui/material/Pagination';
 import { useTranslation } from 'react-i18next';
 
-/** Page links under a list, named in the reader's language. */
-export function OcrPagination({
+/** Page links under a server-paged list, named in the reader's language; nothing for one page. */
+export function ListPagination({
   count,
   page,
   onChange,
@@ -11,7 +11,8 @@ export function OcrPagination({
   count: number;
   page: number;
   onChange: (page: number) => void;
-  label: string;
+  /** Names the links' navigation when a page has more than one list. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   if (count <= 1) return null;
@@ -23,7 +24,7 @@ export function OcrPagination({
       page={page}
       onChange={(_e, p) => onChange(p)}
       getItemAriaLabel={(type, p) =>
-        type === 'page' ? t('ocr.list.page', { page: p }) : t(`ocr.list.${type === 'next' ? 'next' : 'previous'}`)
+        type === 'page' ? t('dataTable.page', { page: p }) : t(type === 'next' ? 'dataTable.next' : 'dataTable.previous')
       }
     />
   );
