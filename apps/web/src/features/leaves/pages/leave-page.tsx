@@ -13,7 +13,6 @@ import { Bidi } from '../../../components/bidi';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { StatusPage } from '../../../components/status-page';
 import { formatDateTime } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
 import { AttachmentList } from '../../tickets';
@@ -27,6 +26,7 @@ import { LeaveTimeline } from '../components/leave-timeline';
 import { LeaveTypeName } from '../components/leave-type-name';
 import { LEAVE_PATHS } from '../components/leaves-nav';
 import { formatDays, formatLeaveDates, personName } from '../leave-format';
+import { RecordMissingPage } from '../../../components/not-found-page';
 
 /** One term of the request's description list; `wide` spans both columns. */
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
@@ -164,20 +164,7 @@ export function LeavePage() {
   );
   if (!valid || (isError && !leave)) {
     // Missing and not-yours look the same (the server answers 404 for both).
-    return (
-      <PageContainer maxWidth="md">
-        <StatusPage
-          code="404"
-          title={t('leaves.detail.missingTitle')}
-          body={t('leaves.detail.missingBody')}
-          actions={
-            <Button component={Link} to={LEAVE_PATHS.history} variant="contained">
-              {t('leaves.detail.back')}
-            </Button>
-          }
-        />
-      </PageContainer>
-    );
+    return <RecordMissingPage title={t('leaves.detail.missingTitle')} body={t('leaves.detail.missingBody')} backTo={LEAVE_PATHS.history} backLabel={t('leaves.detail.back')} />;
   }
   return (
     <PageContainer>

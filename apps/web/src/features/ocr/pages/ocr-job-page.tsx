@@ -21,7 +21,6 @@ import { toast } from 'react-toastify';
 import { BidiTrans } from '../../../components/bidi';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { StatusPage } from '../../../components/status-page';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
@@ -36,6 +35,7 @@ import { OcrStatusChip } from '../components/ocr-status-chip';
 import { isActive, OCR_PATHS, ownerName } from '../ocr-format';
 
 import type { Theme } from '@mui/material/styles';
+import { RecordMissingPage } from '../../../components/not-found-page';
 
 /** Arrows point the way of reading. */
 const flip = (theme: Theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {});
@@ -210,20 +210,7 @@ export function OcrJobPage() {
   );
   if (!valid || (isError && !job)) {
     // Missing and not-yours look the same (the server answers 404 for both).
-    return (
-      <PageContainer maxWidth="md">
-        <StatusPage
-          code="404"
-          title={t('ocr.detail.missingTitle')}
-          body={t('ocr.detail.missingBody')}
-          actions={
-            <Button component={Link} to={OCR_PATHS.list} variant="contained">
-              {t('ocr.detail.back')}
-            </Button>
-          }
-        />
-      </PageContainer>
-    );
+    return <RecordMissingPage title={t('ocr.detail.missingTitle')} body={t('ocr.detail.missingBody')} backTo={OCR_PATHS.list} backLabel={t('ocr.detail.back')} />;
   }
   return (
     <PageContainer maxWidth="xl">

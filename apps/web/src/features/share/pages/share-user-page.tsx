@@ -20,7 +20,6 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { StatusPage } from '../../../components/status-page';
 import { errorMessage } from '../../../lib/api/api-error';
 import { personName } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
@@ -36,6 +35,7 @@ import {
 import { receiveScreen, type PeerState } from '../live/peer';
 import { useShare } from '../live/share-provider';
 import { formatDuration, SHARE_PATHS } from '../share-format';
+import { RecordMissingPage } from '../../../components/not-found-page';
 
 const ZReasonForm = ZStartShareCallRequest.pick({ reason: true });
 type ReasonForm = Pick<TStartShareCallRequest, 'reason'>;
@@ -77,20 +77,7 @@ export function ShareUserPage() {
 
   // Missing and not-watchable look the same (the server answers 404 for both).
   if (!who && (whoError as { status?: unknown } | undefined)?.status === 404) {
-    return (
-      <PageContainer maxWidth="md">
-        <StatusPage
-          code="404"
-          title={t('share.viewer.missingTitle')}
-          body={t('share.viewer.missingBody')}
-          actions={
-            <Button component={Link} to={SHARE_PATHS.home} variant="contained">
-              {t('share.end.back')}
-            </Button>
-          }
-        />
-      </PageContainer>
-    );
+    return <RecordMissingPage title={t('share.viewer.missingTitle')} body={t('share.viewer.missingBody')} backTo={SHARE_PATHS.home} backLabel={t('share.end.back')} />;
   }
   const name = who ? personName(who.target) : userName;
   return (
