@@ -1,17 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
+import config from '../playwright.config';
 import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test, tokenOf } from './fixtures';
 
 // Chromium's fake devices: getDisplayMedia answers with a generated "Entire screen" at once.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...config.use?.launchOptions,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...(config.use?.launchOptions?.args ?? []),
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--auto-select-desktop-capture-source=Entire screen',
@@ -36,6 +32,18 @@ async function ask(page: Page, username: string, reason: string) {
   const button = page.getByRole('button', { name: 'Ask to watch' });
   await expect(button).toBeEnabled();
   await button.click();
+}
+
+/** An interpreter signed in on their sharing page, in a context of their own. */
+async function onSharingPage(browser: Browser, baseURL: string | undefined, username: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/screen-share');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/Signed in as .+\. Keep this page open/)).toBeVisible();
+  return { context, page };
 }
 
 async function freshQualityColleague(browser: Browser, baseURL: string | undefined, request: import('@playwright/test').APIRequestContext) {
@@ -108,13 +116,7 @@ test.describe('screen sharing', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL });
-    const interpreter = await context.newPage();
-    await interpreter.goto('/screen-share');
-    await interpreter.locator('input[name="username"]').fill('interpreter20');
-    await interpreter.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await interpreter.getByRole('button', { name: 'Sign in' }).click();
-    await expect(interpreter.getByText(/Signed in as .+\. Keep this page open/)).toBeVisible();
+    const { context, page: interpreter } = await onSharingPage(browser, baseURL, 'interpreter20');
 
     await signIn(page, VIEWER.username);
     await ask(page, 'interpreter20', 'Medical terminology coaching');
@@ -143,13 +145,7 @@ test.describe('screen sharing', () => {
     baseURL,
   }) => {
     // interpreter05 (Nour Haddad) gave consent at hiring in the demo data.
-    const context = await browser.newContext({ baseURL });
-    const interpreter = await context.newPage();
-    await interpreter.goto('/screen-share');
-    await interpreter.locator('input[name="username"]').fill('interpreter05');
-    await interpreter.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await interpreter.getByRole('button', { name: 'Sign in' }).click();
-    await expect(interpreter.getByText(/Keep this page open/)).toBeVisible();
+    const { context, page: interpreter } = await onSharingPage(browser, baseURL, 'interpreter05');
 
     await signIn(page, VIEWER.username);
     await page.goto('/share/interpreter05');
