@@ -1,10 +1,11 @@
+import type { TEventAction } from '@portal/contracts';
 import type { AuditSource } from '../../lib/actor.js';
 import type { TxDb } from '../../lib/tx.js';
 import { chainHash, GENESIS_HASH, type ChainFields } from './event-log-chain.js';
 import { appendEventLog } from './event-logs.repository.js';
 
 export interface AuditEvent {
-  action: string;
+  action: TEventAction;
   targetType?: string;
   targetId?: string | number;
   details?: Record<string, unknown>;
