@@ -20,7 +20,9 @@ const VIEWER = { username: 'quality', name: 'Qamar Lutfi' };
 /** The viewer's video decodes frames: its clock moves on, with a picture of real size. */
 async function expectFramesAdvance(page: Page) {
   const video = page.getByTestId('share-video');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0 + 0.5);
 }
@@ -46,7 +48,11 @@ async function onSharingPage(browser: Browser, baseURL: string | undefined, user
   return { context, page };
 }
 
-async function freshQualityColleague(browser: Browser, baseURL: string | undefined, request: import('@playwright/test').APIRequestContext) {
+async function freshQualityColleague(
+  browser: Browser,
+  baseURL: string | undefined,
+  request: import('@playwright/test').APIRequestContext,
+) {
   const target = await createAccount(request, { user_type: 'QUALITY' });
   return { ...target, ...(await signInAs(browser, baseURL, target.username, target.password)) };
 }
@@ -69,7 +75,9 @@ test.describe('screen sharing', () => {
     await expect(dialog.getByText('Reason: Coaching on the new CRM flow')).toBeVisible();
     await dialog.getByRole('button', { name: 'Share my screen' }).click();
 
-    await expect(target.page.getByTestId('share-indicator')).toContainText(`Your screen is being watched by ${VIEWER.name}`);
+    await expect(target.page.getByTestId('share-indicator')).toContainText(
+      `Your screen is being watched by ${VIEWER.name}`,
+    );
     await expect(page.getByText('Watching Rami Test')).toBeVisible();
     await expectFramesAdvance(page);
 

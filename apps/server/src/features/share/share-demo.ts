@@ -8,7 +8,10 @@ const MIN = 60_000;
  * missed one, one cut by the length limit, an IT helping hand — and consent given at
  * hiring for the first ten interpreters (their calls start with a notice).
  */
-export async function seedShareDemo(db: Database, idOf: (username: string) => Promise<number | undefined>): Promise<void> {
+export async function seedShareDemo(
+  db: Database,
+  idOf: (username: string) => Promise<number | undefined>,
+): Promise<void> {
   const now = Date.now();
   const past: {
     viewer: string;
@@ -19,13 +22,63 @@ export async function seedShareDemo(db: Database, idOf: (username: string) => Pr
     end: 'viewer' | 'target' | 'declined' | 'unanswered' | 'time_limit';
     note?: string;
   }[] = [
-    { viewer: 'quality', target: 'interpreter03', reason: 'Live coaching: medical call terminology', daysAgo: 1, minutes: 18, end: 'viewer' },
-    { viewer: 'quality', target: 'interpreter07', reason: 'Monthly quality score, court session', daysAgo: 2, minutes: null, end: 'declined', note: 'Confidential legal call in progress' },
-    { viewer: 'quality', target: 'interpreter12', reason: 'Follow-up on last week’s score', daysAgo: 3, minutes: 30, end: 'time_limit' },
-    { viewer: 'admin', target: 'it', reason: 'Checking the new VPN client with IT', daysAgo: 4, minutes: 6, end: 'target' },
-    { viewer: 'director.gi', target: 'english.department', reason: 'Reviewing the translation workflow', daysAgo: 6, minutes: 11, end: 'viewer' },
-    { viewer: 'quality', target: 'interpreter15', reason: 'New hire: first week shadowing', daysAgo: 8, minutes: null, end: 'unanswered' },
-    { viewer: 'quality', target: 'interpreter02', reason: 'Arabic–English call flow, scoring', daysAgo: 10, minutes: 22, end: 'viewer' },
+    {
+      viewer: 'quality',
+      target: 'interpreter03',
+      reason: 'Live coaching: medical call terminology',
+      daysAgo: 1,
+      minutes: 18,
+      end: 'viewer',
+    },
+    {
+      viewer: 'quality',
+      target: 'interpreter07',
+      reason: 'Monthly quality score, court session',
+      daysAgo: 2,
+      minutes: null,
+      end: 'declined',
+      note: 'Confidential legal call in progress',
+    },
+    {
+      viewer: 'quality',
+      target: 'interpreter12',
+      reason: 'Follow-up on last week’s score',
+      daysAgo: 3,
+      minutes: 30,
+      end: 'time_limit',
+    },
+    {
+      viewer: 'admin',
+      target: 'it',
+      reason: 'Checking the new VPN client with IT',
+      daysAgo: 4,
+      minutes: 6,
+      end: 'target',
+    },
+    {
+      viewer: 'director.gi',
+      target: 'english.department',
+      reason: 'Reviewing the translation workflow',
+      daysAgo: 6,
+      minutes: 11,
+      end: 'viewer',
+    },
+    {
+      viewer: 'quality',
+      target: 'interpreter15',
+      reason: 'New hire: first week shadowing',
+      daysAgo: 8,
+      minutes: null,
+      end: 'unanswered',
+    },
+    {
+      viewer: 'quality',
+      target: 'interpreter02',
+      reason: 'Arabic–English call flow, scoring',
+      daysAgo: 10,
+      minutes: 22,
+      end: 'viewer',
+    },
   ];
   for (const c of past) {
     const viewer = await idOf(c.viewer);

@@ -1,10 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  ZShareClientSignal,
-  WS_CHANNELS,
-  type TBusEventOf,
-  type TWsShareChannelMessage,
-} from '@portal/contracts';
+import { ZShareClientSignal, WS_CHANNELS, type TBusEventOf, type TWsShareChannelMessage } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { LiveConnection } from '../../plugins/realtime/gateway.js';
 import { withTx } from '../../lib/tx.js';

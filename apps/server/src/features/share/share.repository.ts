@@ -20,7 +20,12 @@ export async function deleteEndpoint(db: Database, id: string): Promise<void> {
 
 /** The heartbeat of one server's connections; stale rows of vanished servers are dropped. */
 export async function touchEndpoints(db: Database, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.updateTable('share_endpoints').set({ seen_at: sql`now()` }).where('id', 'in', ids).execute();
+  if (ids.length > 0)
+    await db
+      .updateTable('share_endpoints')
+      .set({ seen_at: sql`now()` })
+      .where('id', 'in', ids)
+      .execute();
   await db
     .deleteFrom('share_endpoints')
     .where('seen_at', '<', sql<Date>`now() - interval '10 minutes'`)
@@ -110,10 +115,7 @@ export async function findCandidates(
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
-      eb.or([
-        eb('u.username', 'ilike', like),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', like),
-      ]),
+      eb.or([eb('u.username', 'ilike', like), eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', like)]),
     );
   }
   return (await q
@@ -492,7 +494,10 @@ export async function findSignal(db: Database, id: number) {
 
 /** Signals are only needed while they travel: older ones go. */
 export async function pruneSignals(db: Database): Promise<void> {
-  await db.deleteFrom('share_signals').where('created_at', '<', sql<Date>`now() - interval '5 minutes'`).execute();
+  await db
+    .deleteFrom('share_signals')
+    .where('created_at', '<', sql<Date>`now() - interval '5 minutes'`)
+    .execute();
 }
 
 /** Demo data: a past call as it would have been recorded. */

@@ -25,7 +25,10 @@ import { registerShareChannel } from './share-live.js';
 import * as service from './share.service.js';
 
 const TAGS = ['share'];
-const USE = { rule: 'canUseShare: ADMIN, QUALITY, G.I, G.E, English Department, or username dev', outsider: 403 } as const;
+const USE = {
+  rule: 'canUseShare: ADMIN, QUALITY, G.I, G.E, English Department, or username dev',
+  outsider: 403,
+} as const;
 const WATCH = {
   rule: 'canUseShare (403), then canWatch: interpreters and the staff the viewer may act on (spec §6), else 404',
   outsider: 403,
@@ -139,8 +142,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZShareCall, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) =>
-      service.acceptCall(ctx, caller(req).user, req.params.id, req.body.endpoint, requestSource(req)),
+    async (req) => service.acceptCall(ctx, caller(req).user, req.params.id, req.body.endpoint, requestSource(req)),
   );
 
   app.post(
@@ -215,7 +217,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { rule: 'canSetShareConsent: ADMIN', outsider: 403 } },
       schema: {
         tags: TAGS,
-        summary: 'Record whether an interpreter gave consent to being watched at hiring (a notice instead of a question)',
+        summary:
+          'Record whether an interpreter gave consent to being watched at hiring (a notice instead of a question)',
         params: ZShareUserParams,
         body: ZShareConsentRequest,
         response: { 200: ZShareConsentSetting, ...errorResponses(400, 401, 403, 404) },
@@ -228,7 +231,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/share/ice-servers/',
     {
-      config: { access: 'authenticated', policy: { rule: 'any signed-in user (both parties of a call)', outsider: null } },
+      config: {
+        access: 'authenticated',
+        policy: { rule: 'any signed-in user (both parties of a call)', outsider: null },
+      },
       schema: {
         tags: TAGS,
         summary: 'STUN/TURN servers for WebRTC, with short-lived TURN credentials',

@@ -44,7 +44,8 @@ export const SNAPSHOT_RULES: UploadRules = {
 type ShareCtx = Pick<AppContext, 'db' | 'bus' | 'config'>;
 
 function mayUse(caller: UserRow): void {
-  if (!canUseShare(caller)) throw forbidden('Screen sharing is for ADMIN, QUALITY, G.I, G.E and the English Department.');
+  if (!canUseShare(caller))
+    throw forbidden('Screen sharing is for ADMIN, QUALITY, G.I, G.E and the English Department.');
 }
 
 const limits = (ctx: ShareCtx) => ({
@@ -126,9 +127,14 @@ export async function startCall(ctx: ShareCtx, caller: UserRow, req: TStartShare
     if (open.length >= ctx.config.SHARE_MAX_VIEWERS) {
       const at = freesAt(ctx, open)!;
       const message = `Already watched by ${open.length} of ${ctx.config.SHARE_MAX_VIEWERS} allowed viewer(s); try again later.`;
-      throw new ApiError(409, message, { target: [message] }, {
-        'retry-after': String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000))),
-      });
+      throw new ApiError(
+        409,
+        message,
+        { target: [message] },
+        {
+          'retry-after': String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000))),
+        },
+      );
     }
     const active = consent === 'notice';
     const id = await repo.insertCall(tx.db, {
@@ -260,7 +266,12 @@ export async function sweepCalls(ctx: ShareCtx): Promise<number> {
 export async function endCallsOfEndpoint(ctx: ShareCtx, endpoint: string, user: UserRow): Promise<void> {
   await repo.deleteEndpoint(ctx.db, endpoint);
   for (const c of await repo.findOrphanedCalls(ctx.db, endpoint)) {
-    await finish(ctx, c, { reason: 'disconnected', by: user.id }, { actorId: user.id, actorUsername: user.username, ip: '', userAgent: '' });
+    await finish(
+      ctx,
+      c,
+      { reason: 'disconnected', by: user.id },
+      { actorId: user.id, actorUsername: user.username, ip: '', userAgent: '' },
+    );
   }
 }
 

@@ -49,7 +49,12 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </Box>
       <AppHeader />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ pt: `${HEADER_HEIGHT}px`, minHeight: '100dvh', outline: 'none' }}>
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ pt: `${HEADER_HEIGHT}px`, minHeight: '100dvh', outline: 'none' }}
+      >
         {/*
           The toasts' place. Wide screens: react-toastify's fixed container, 8 px under the header.
           Phones: in the page's flow, sticking under the header, so a toast pushes the heading

@@ -35,7 +35,8 @@ export function navItemsFor(user: Actor | null, counts: { deskUnseen?: number } 
   // Not in spec §2's menu, but its share routes need a way in: the share roles get the
   // people list, auditors who are not share roles (directors) the calls audit.
   if (canUseShare(user)) items.push({ to: '/share', labelKey: 'nav.share', icon: ScreenShareOutlined });
-  else if (canSeeShareCalls(user)) items.push({ to: '/share/calls', labelKey: 'nav.shareCalls', icon: ScreenShareOutlined });
+  else if (canSeeShareCalls(user))
+    items.push({ to: '/share/calls', labelKey: 'nav.shareCalls', icon: ScreenShareOutlined });
   if (canViewEventLogs(user)) items.push({ to: '/eventlogs', labelKey: 'nav.eventLogs', icon: ManageSearchOutlined });
   return items;
 }

@@ -24,7 +24,9 @@ export function ListPagination({
       page={page}
       onChange={(_e, p) => onChange(p)}
       getItemAriaLabel={(type, p) =>
-        type === 'page' ? t('dataTable.page', { page: p }) : t(type === 'next' ? 'dataTable.next' : 'dataTable.previous')
+        type === 'page'
+          ? t('dataTable.page', { page: p })
+          : t(type === 'next' ? 'dataTable.next' : 'dataTable.previous')
       }
     />
   );

@@ -164,7 +164,14 @@ export function LeavePage() {
   );
   if (!valid || (isError && !leave)) {
     // Missing and not-yours look the same (the server answers 404 for both).
-    return <RecordMissingPage title={t('leaves.detail.missingTitle')} body={t('leaves.detail.missingBody')} backTo={LEAVE_PATHS.history} backLabel={t('leaves.detail.back')} />;
+    return (
+      <RecordMissingPage
+        title={t('leaves.detail.missingTitle')}
+        body={t('leaves.detail.missingBody')}
+        backTo={LEAVE_PATHS.history}
+        backLabel={t('leaves.detail.back')}
+      />
+    );
   }
   return (
     <PageContainer>

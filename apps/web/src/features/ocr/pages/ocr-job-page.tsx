@@ -210,7 +210,14 @@ export function OcrJobPage() {
   );
   if (!valid || (isError && !job)) {
     // Missing and not-yours look the same (the server answers 404 for both).
-    return <RecordMissingPage title={t('ocr.detail.missingTitle')} body={t('ocr.detail.missingBody')} backTo={OCR_PATHS.list} backLabel={t('ocr.detail.back')} />;
+    return (
+      <RecordMissingPage
+        title={t('ocr.detail.missingTitle')}
+        body={t('ocr.detail.missingBody')}
+        backTo={OCR_PATHS.list}
+        backLabel={t('ocr.detail.back')}
+      />
+    );
   }
   return (
     <PageContainer maxWidth="xl">

@@ -48,7 +48,8 @@ export function sendScreen(opts: PeerOptions & { stream: MediaStream }): () => v
   const { pc, remote, candidate } = connect(opts);
   for (const track of opts.stream.getTracks()) pc.addTrack(track, opts.stream);
   const off = opts.client.onSignal(opts.callId, (s: ShareSignalFrame) => {
-    if (s.signal.type === 'answer') void remote({ type: 'answer', sdp: s.signal.sdp }).catch(() => opts.onState('failed'));
+    if (s.signal.type === 'answer')
+      void remote({ type: 'answer', sdp: s.signal.sdp }).catch(() => opts.onState('failed'));
     else if (s.signal.type === 'candidate') void candidate(s.signal).catch(() => undefined);
   });
   void (async () => {

@@ -117,12 +117,22 @@ describe('ShareClient against a real websocket server', () => {
     const { url, received } = await server();
     const c = client(url);
     await until(() => c.endpoint !== null);
-    c.signal(7, { type: 'candidate', candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 });
+    c.signal(7, {
+      type: 'candidate',
+      candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    });
     await until(() => received.length === 1);
     expect(received[0]).toEqual({
       command: 'signal',
       call_id: 7,
-      signal: { type: 'candidate', candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      signal: {
+        type: 'candidate',
+        candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host',
+        sdpMid: '0',
+        sdpMLineIndex: 0,
+      },
     });
   });
 });

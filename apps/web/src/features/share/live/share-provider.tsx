@@ -1,5 +1,14 @@
 import type { TShareCall } from '@portal/contracts';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { personName } from '../../../lib/format';
@@ -115,7 +124,8 @@ export function ShareProvider({
         const ice = await transport.iceServers().catch(() => []);
         const stop = sendScreen({ client, callId: call.id, stream, iceServers: ice, onState: () => undefined });
         // The browser's own "Stop sharing" ends the call too.
-        for (const track of stream.getVideoTracks()) track.onended = () => void transport.end(call.id).catch(() => undefined);
+        for (const track of stream.getVideoTracks())
+          track.onended = () => void transport.end(call.id).catch(() => undefined);
         senders.current.set(call.id, stop);
       })();
     }
@@ -126,7 +136,8 @@ export function ShareProvider({
       senders.current.delete(id);
       for (const track of streams.current.get(id)?.getTracks() ?? []) track.stop();
       streams.current.delete(id);
-      if (call) toast.info(t('share.target.stopped', { name: personName(call.viewer) }), { toastId: `share-end-${id}` });
+      if (call)
+        toast.info(t('share.target.stopped', { name: personName(call.viewer) }), { toastId: `share-end-${id}` });
     }
   }, [watched, calls, endpoint, client, transport, t]);
 
@@ -180,7 +191,9 @@ export function ShareProvider({
           key={incoming.id}
           call={incoming}
           onAccept={() => accept(incoming)}
-          onDecline={(note) => transport.decline(incoming.id, note).then((c) => setCalls((all) => ({ ...all, [c.id]: c })))}
+          onDecline={(note) =>
+            transport.decline(incoming.id, note).then((c) => setCalls((all) => ({ ...all, [c.id]: c })))
+          }
         />
       ) : null}
       {children}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -26,6 +27,8 @@ export function ShareRequestDialog({
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // Phones and some browsers cannot share a screen: say so rather than fail on the click.
+  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
   const run = (work: () => Promise<void>, failure: string) => {
     setBusy(true);
     void work()
@@ -41,6 +44,11 @@ export function ShareRequestDialog({
         <DialogContentText id="share-request-reason">
           <BidiTrans i18nKey="share.request.reason" values={{ reason: call.reason }} />
         </DialogContentText>
+        {!canShare ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('share.request.cannotShare')}
+          </Alert>
+        ) : null}
         <TextField
           fullWidth
           margin="normal"
@@ -51,10 +59,17 @@ export function ShareRequestDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button disabled={busy} onClick={() => run(() => onDecline(note.trim() || undefined), t('share.request.declineFailed'))}>
+        <Button
+          disabled={busy}
+          onClick={() => run(() => onDecline(note.trim() || undefined), t('share.request.declineFailed'))}
+        >
           {t('share.request.decline')}
         </Button>
-        <Button variant="contained" disabled={busy} onClick={() => run(onAccept, t('share.request.acceptFailed'))}>
+        <Button
+          variant="contained"
+          disabled={busy || !canShare}
+          onClick={() => run(onAccept, t('share.request.acceptFailed'))}
+        >
           {t('share.request.accept')}
         </Button>
       </DialogActions>

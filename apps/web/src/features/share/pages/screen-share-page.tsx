@@ -41,7 +41,12 @@ class RequestFailed extends Error {
 }
 
 /** A JSON request with this page's token, its answer checked against the contract. */
-async function call<S extends z.ZodType>(token: string | null, path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+async function call<S extends z.ZodType>(
+  token: string | null,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
   const response = await fetch(`/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {

@@ -55,14 +55,18 @@ export function ShareCallsPage() {
     if (debounced !== f.search) f.set({ search: debounced || undefined });
     // Only the typed text drives this (f.set is new every render).
   }, [debounced]);
-  const { data, isFetching, error } = useShareCallsQuery({
-    status: f.status,
-    search: f.search || undefined,
-    from: f.from || undefined,
-    to: f.to || undefined,
-    page: f.page,
-    page_size: PAGE_SIZE,
-  });
+  const { data, isFetching, error } = useShareCallsQuery(
+    {
+      status: f.status,
+      search: f.search || undefined,
+      from: f.from || undefined,
+      to: f.to || undefined,
+      page: f.page,
+      page_size: PAGE_SIZE,
+    },
+    // Other people's calls send this auditor no frames: calls in progress move on by polling.
+    { pollingInterval: 30_000, skipPollingIfUnfocused: true },
+  );
   useFailureToast(error, 'share-calls');
   const pages = Math.ceil((data?.count ?? 0) / PAGE_SIZE);
   const filtered = Boolean(f.status || f.search || f.from || f.to);

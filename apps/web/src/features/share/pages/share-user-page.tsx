@@ -77,7 +77,14 @@ export function ShareUserPage() {
 
   // Missing and not-watchable look the same (the server answers 404 for both).
   if (!who && (whoError as { status?: unknown } | undefined)?.status === 404) {
-    return <RecordMissingPage title={t('share.viewer.missingTitle')} body={t('share.viewer.missingBody')} backTo={SHARE_PATHS.home} backLabel={t('share.end.back')} />;
+    return (
+      <RecordMissingPage
+        title={t('share.viewer.missingTitle')}
+        body={t('share.viewer.missingBody')}
+        backTo={SHARE_PATHS.home}
+        backLabel={t('share.end.back')}
+      />
+    );
   }
   const name = who ? personName(who.target) : userName;
   return (
