@@ -48,6 +48,12 @@ export const MESSAGE_TEMPLATES = {
   shiftImportTooMany_other: 'At most {{count}} rows per import.',
   wfmRangeTooLong_one: 'Choose at most {{count}} day.',
   wfmRangeTooLong_other: 'Choose at most {{count}} days.',
+  // screen sharing
+  shareTargetOffline: '{{name}} has neither the portal nor the sharing page open now.',
+  shareViewersFull_one: 'Already watched by {{viewers}} of {{count}} allowed viewer; try again later.',
+  shareViewersFull_other: 'Already watched by {{viewers}} of {{count}} allowed viewers; try again later.',
+  shareSnapshotsFull_one: 'A call keeps at most {{count}} snapshot.',
+  shareSnapshotsFull_other: 'A call keeps at most {{count}} snapshots.',
   // reports
   reportSubjectsRefused: 'You may not write a report about: {{names}}.',
   /** A field's problem as the one-line message of a 400 (`subject: This field is required.`). */

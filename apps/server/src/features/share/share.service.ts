@@ -5,6 +5,7 @@ import {
   canUseShare,
   canWatch,
   departmentsUnder,
+  fillMessage,
   isStaff,
   shareCallScope,
   type TShareCall,
@@ -113,7 +114,7 @@ export async function startCall(ctx: ShareCtx, caller: UserRow, req: TStartShare
   if (!targetEndpoint) {
     throw fieldError(
       'target',
-      `${target.first_name} ${target.last_name} has neither the portal nor the sharing page open now.`.trim(),
+      fillMessage('shareTargetOffline', { name: `${target.first_name} ${target.last_name}`.trim() || target.username }),
     );
   }
   const id = await withTx(ctx, async (tx) => {
@@ -126,7 +127,7 @@ export async function startCall(ctx: ShareCtx, caller: UserRow, req: TStartShare
     }
     if (open.length >= ctx.config.SHARE_MAX_VIEWERS) {
       const at = freesAt(ctx, open)!;
-      const message = `Already watched by ${open.length} of ${ctx.config.SHARE_MAX_VIEWERS} allowed viewer(s); try again later.`;
+      const message = fillMessage('shareViewersFull', { viewers: open.length, count: ctx.config.SHARE_MAX_VIEWERS });
       throw new ApiError(
         409,
         message,
@@ -304,7 +305,7 @@ export async function addSnapshot(
   if (!file) throw fieldError(SNAPSHOT_FIELD, 'Attach the snapshot (a PNG).');
   await withTx(ctx, async (tx) => {
     if ((await repo.countSnapshots(tx.db, id)) >= SNAPSHOTS_PER_CALL) {
-      throw fieldError(SNAPSHOT_FIELD, `A call keeps at most ${SNAPSHOTS_PER_CALL} snapshots.`);
+      throw fieldError(SNAPSHOT_FIELD, fillMessage('shareSnapshotsFull', { count: SNAPSHOTS_PER_CALL }));
     }
     const stored = await storeFile(tx.db, file, caller.id);
     const snapshot = await repo.insertSnapshot(tx.db, id, stored.id, caller.id);
