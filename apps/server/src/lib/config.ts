@@ -144,6 +144,13 @@ const ZEnv = z.object({
   SHARE_TURN_URLS: z.string().default('').transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
   /** coturn's `static-auth-secret`: each browser gets a TURN username and password valid for an hour. */
   SHARE_TURN_SECRET: z.string().optional(),
+  /**
+   * Verified sessions kept in memory, so requests read no session row: seconds an entry
+   * is trusted (revocation evicts at once through the bus; this is the last safety net),
+   * 0 turns the cache off; and how many sessions at most.
+   */
+  SESSION_CACHE_TTL: duration.default(30),
+  SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** Bytes of attachments one user may have stored, in MiB (413 past it). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
 });

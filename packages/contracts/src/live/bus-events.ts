@@ -17,6 +17,8 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), id: z.number().int() }),
   /** Sessions of a user ended (logout, password change, account change): re-check their sockets. */
   z.object({ type: z.literal('sessions.revoked'), userId: z.number().int(), exceptSessionId: ZText.optional() }),
+  /** A user's account row changed (names, contact): servers forget what they keep of it (cached sessions). */
+  z.object({ type: z.literal('user.changed'), userId: z.number().int() }),
   /** A ticket was created or changed; who should hear of it, so a server without such sockets reads nothing. */
   z.object({
     type: z.literal('ticket'),

@@ -17,6 +17,7 @@ import {
   revokeSession,
   revokeUserSessions,
 } from './sessions.repository.js';
+import { sessionCacheOf } from './session-cache.js';
 import { newSessionId, signAccessToken, verifyAccessToken } from './tokens.js';
 import { issueWsTicket, redeemWsTicket } from './ws-tickets.repository.js';
 import { isWsTicket } from './ws-tickets.js';
@@ -104,8 +105,18 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
 export async function authenticate(ctx: AppContext, token: string): Promise<Authenticated | null> {
   const claims = await verifyAccessToken(ctx.tokens, token);
   if (!claims) return null;
+  const cache = sessionCacheOf(ctx.bus, {
+    max: ctx.config.SESSION_CACHE_SIZE,
+    ttlSeconds: ctx.config.SESSION_CACHE_TTL,
+  });
+  const cached = cache.get(claims.sessionId, claims.userId);
+  if (cached) return cached;
+  const stamp = cache.stamp(claims.userId);
   const user = await findSessionUser(ctx.db, claims.sessionId, claims.userId);
-  return user ? { user, sessionId: claims.sessionId } : null;
+  if (!user) return null;
+  const auth = { user, sessionId: claims.sessionId };
+  cache.set(auth, stamp);
+  return auth;
 }
 
 /** `?token=` of a websocket: a single-use ticket, or (spec §7 clients) an access token. */

@@ -88,6 +88,7 @@ export async function updateOwnProfile(ctx: AppContext, me: UserRow, patch: TUpd
   try {
     return await withTx(ctx, async (tx) => {
       const updated = (await updateUser(tx.db, me.id, patch)) ?? me;
+      tx.publish({ type: 'user.changed', userId: me.id });
       await recordEvent(tx.db, source, {
         action: 'profile.updated',
         targetType: 'user',
@@ -141,6 +142,7 @@ export async function updateAccount(
   try {
     return await withTx(ctx, async (tx) => {
       const updated = (await updateUser(tx.db, id, patch))!;
+      tx.publish({ type: 'user.changed', userId: id });
       if (endsSessions) {
         await revokeUserSessions(tx.db, id);
         tx.publish({ type: 'sessions.revoked', userId: id });

@@ -13,6 +13,13 @@ export interface EventBus {
   publish(event: TBusEvent): Promise<void>;
   /** Receives the events of one type, typed as that type's payload. */
   subscribe<K extends TBusEventType>(type: K, handler: (event: TBusEventOf<K>) => void): () => void;
+  /**
+   * Whether events from other processes are arriving now. While not, anything kept on
+   * the strength of "I would have heard" (cached sessions) must not be trusted.
+   */
+  readonly connected: boolean;
+  /** Called when `connected` changes (a dropped LISTEN connection, and its return). */
+  onConnectionChange(handler: (connected: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -56,6 +63,9 @@ export function createLocalBus(): EventBus {
       });
     },
     subscribe: typedSubscribe(emitter),
+    // In one process nothing can be missed.
+    connected: true,
+    onConnectionChange: () => () => undefined,
     async close() {
       emitter.removeAllListeners();
     },
@@ -76,6 +86,8 @@ export async function createPostgresBus(
   let client: pg.Client | null = null;
   let closed = false;
   let attempt = 0;
+  const state = new EventEmitter();
+  const setConnected = (connected: boolean) => state.emit('change', connected);
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString });
@@ -94,6 +106,7 @@ export async function createPostgresBus(
     c.on('end', () => {
       if (closed) return;
       client = null;
+      setConnected(false);
       const delay = Math.min(30_000, 250 * 2 ** attempt++);
       setTimeout(() => void connect().catch(() => undefined), delay).unref();
     });
@@ -101,6 +114,7 @@ export async function createPostgresBus(
     await c.query(`LISTEN ${CHANNEL}`);
     attempt = 0;
     client = c;
+    setConnected(true);
   };
   await connect();
 
@@ -109,9 +123,17 @@ export async function createPostgresBus(
       await pool.query('select pg_notify($1, $2)', [CHANNEL, encode(event)]);
     },
     subscribe: typedSubscribe(emitter),
+    get connected() {
+      return client !== null;
+    },
+    onConnectionChange(handler) {
+      state.on('change', handler);
+      return () => state.off('change', handler);
+    },
     async close() {
       closed = true;
       emitter.removeAllListeners();
+      state.removeAllListeners();
       await client?.end().catch(() => undefined);
     },
   };
