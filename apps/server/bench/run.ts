@@ -43,46 +43,52 @@ async function writeBurst(query: (sql: string, params: unknown[]) => Promise<unk
   await Promise.all(Array.from({ length: 10 }, worker));
 }
 
+/** auth/me on a fresh server with `env`: its rate with the session cache on, then off (the same server kind). */
+async function authMe(env: Record<string, string>) {
+  const rates: { rps: number; p99: number }[] = [];
+  for (const ttl of ['30', '0']) {
+    const dataDir = tempDir('portal-bench-');
+    const portal = await spawnServer({
+      LOG_LEVEL: 'warn',
+      ...env,
+      DATA_DIR: dataDir,
+      SESSION_CACHE_TTL: ttl,
+    });
+    try {
+      const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', {
+        body: { username: 'admin', password: DEMO_PASSWORD },
+      });
+      rates.push(await load(`${portal.url}/api/auth/me/`, { authorization: `Bearer ${login.body.access as string}` }));
+    } finally {
+      portal.child.kill('SIGTERM');
+      await portal.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { cached: rates[0]!, uncached: rates[1]! };
+}
+
 async function benchAuth() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target\n`);
-  const dataDir = tempDir('portal-bench-');
-  const portal = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const hello = await spawnScript('bench/hello.ts');
   try {
-    const login = await makeApi(portal.url)('POST', '/api/auth/jwt/login/', {
-      body: { username: 'admin', password: DEMO_PASSWORD },
-    });
-    const token = login.body.access as string;
     const base = await load(`${hello.url}/hello`);
-    const me = await load(`${portal.url}/api/auth/me/`, { authorization: `Bearer ${token}` });
-    console.log('| target | req/s | p99 ms |\n|---|---|---|');
-    console.log(`| bare Fastify hello-world (baseline) | ${base.rps.toFixed(0)} | ${base.p99} |`);
-    console.log(`| GET /api/auth/me/ (JWT verify + session lookup, embedded DB) | ${me.rps.toFixed(0)} | ${me.p99} |`);
+    const row = (label: string, r: { rps: number; p99: number }) =>
+      console.log(`| ${label} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / base.rps).toFixed(3)} |`);
+    console.log('| target | req/s | p99 ms | ÷ hello-world |\n|---|---|---|---|');
+    row('bare Fastify hello-world (baseline)', base);
+    const embedded = await authMe({});
+    row('`GET /api/auth/me/`, embedded, sessions cached (default)', embedded.cached);
+    row('`GET /api/auth/me/`, embedded, `SESSION_CACHE_TTL=0` (a session read per request)', embedded.uncached);
     if (process.env.BENCH_DATABASE_URL) {
       // The same endpoint on a real PostgreSQL server, when one is given.
-      const pgPortal = await spawnServer({
-        DATA_DIR: tempDir('portal-bench-'),
-        DATABASE_URL: process.env.BENCH_DATABASE_URL,
-        PORTAL_SEED_DEMO: '1',
-        LOG_LEVEL: 'warn',
-      });
-      try {
-        const res = await makeApi(pgPortal.url)('POST', '/api/auth/jwt/login/', {
-          body: { username: 'admin', password: DEMO_PASSWORD },
-        });
-        const pgMe = await load(`${pgPortal.url}/api/auth/me/`, { authorization: `Bearer ${res.body.access}` });
-        console.log(`| GET /api/auth/me/ on PostgreSQL (DATABASE_URL) | ${pgMe.rps.toFixed(0)} | ${pgMe.p99} |`);
-      } finally {
-        pgPortal.child.kill('SIGTERM');
-        await pgPortal.exited;
-      }
+      const pg = await authMe({ DATABASE_URL: process.env.BENCH_DATABASE_URL, PORTAL_SEED_DEMO: '1' });
+      row('`GET /api/auth/me/`, PostgreSQL, sessions cached (default)', pg.cached);
+      row('`GET /api/auth/me/`, PostgreSQL, `SESSION_CACHE_TTL=0`', pg.uncached);
     }
-    console.log(`\nratio auth/me ÷ hello-world: ${(me.rps / base.rps).toFixed(3)} of the baseline's throughput\n`);
   } finally {
-    portal.child.kill('SIGTERM');
     hello.child.kill('SIGTERM');
-    await Promise.all([portal.exited, hello.exited]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await hello.exited;
   }
 }
 
