@@ -171,7 +171,8 @@ describe('heartbeat and expiry', () => {
 
     const wfm = openSocket(s.url, '/ws/interpreters/', await s.login('manager.wfm'));
     await ready(wfm);
-    expect(await expireSilentSessions(s.app.ctx, 5)).toBeGreaterThanOrEqual(1);
+    // The server's own scheduled expiry (every minute) may get there first: what counts is the result.
+    await expireSilentSessions(s.app.ctx, 5);
     expect(await sessions(silent)).toEqual([{ from: opened, to: opened }]);
     expect((await sessions(alive))[0]!.to).toBeNull();
     const frame = await wfm.next((m) => m.message?.username === silent.username);
