@@ -63,6 +63,8 @@ export function ShareProvider({
     () => client.endpoint,
   );
   const [calls, setCalls] = useState<Record<number, TShareCall>>({});
+  const callsRef = useRef(calls);
+  callsRef.current = calls;
   const onCallRef = useRef(onCall);
   onCallRef.current = onCall;
   /** Screens captured on consent, by call, until the call's sender takes them. */
@@ -122,6 +124,14 @@ export function ShareProvider({
           streams.current.set(call.id, stream);
         }
         const ice = await transport.iceServers().catch(() => []);
+        // The call may have ended while the screen or the ICE servers were being asked for.
+        const now = callsRef.current[call.id];
+        if (!now || !isOpen(now) || senders.current.get(call.id) === undefined) {
+          for (const track of stream.getTracks()) track.stop();
+          streams.current.delete(call.id);
+          senders.current.delete(call.id);
+          return;
+        }
         const stop = sendScreen({ client, callId: call.id, stream, iceServers: ice, onState: () => undefined });
         // The browser's own "Stop sharing" ends the call too.
         for (const track of stream.getVideoTracks())
