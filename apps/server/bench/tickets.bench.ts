@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import pg from 'pg';
 import { DEMO_PASSWORD, freshPostgresDatabase, makeApi, tempDir } from '../test/harness.js';
-import { spawnServer } from '../test/processes.js';
+import { spawnScript, spawnServer } from '../test/processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
@@ -25,7 +25,7 @@ async function load(opts: autocannon.Options): Promise<Figures> {
  * statuses (3 in 10 closed), half of them with a desk reply. Everyone but `dev` owns
  * the bulk; `dev` owns 20 (a typical owner's list).
  */
-async function fill(client: pg.Client) {
+export async function fill(client: pg.Client) {
   await client.query(
     `with staff as (
        select array_agg(id order by id) as ids from users
@@ -88,6 +88,10 @@ async function measure(env: Record<string, string>, connect: () => pg.Client) {
         await load({ url: url('/api/user/active-tickets/?scope=mine'), headers: auth(dev) }),
       ],
       [
+        "GET /api/user/active-tickets/?scope=desk&department=IT&limit=20 — a desk's 20 newest active, with threads",
+        await load({ url: url('/api/user/active-tickets/?scope=desk&department=IT&limit=20'), headers: auth(admin) }),
+      ],
+      [
         'GET /api/user/active-tickets/ — ADMIN (desk of every department): newest 200 of ~7,000, with threads',
         await load({ url: url('/api/user/active-tickets/'), headers: auth(admin) }),
       ],
@@ -129,15 +133,27 @@ async function measure(env: Record<string, string>, connect: () => pg.Client) {
  */
 export async function benchTickets(): Promise<string> {
   const dataDir = tempDir('portal-bench-');
+  // The baseline of every ratio: a bare Fastify hello-world, measured in this run.
+  const hello = await spawnScript('bench/hello.ts');
+  let base: Figures;
+  try {
+    base = await load({ url: `${hello.url}/hello` });
+  } finally {
+    hello.child.kill('SIGTERM');
+    await hello.exited;
+  }
   const lines = [
-    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per target, ${EXISTING.toLocaleString('en')} tickets already there`,
+    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per target, ${EXISTING.toLocaleString('en')} tickets already there; ` +
+      `bare Fastify hello-world in the same run: ${base.rps.toFixed(0)} req/s`,
     '',
   ];
   const table = (title: string, r: { figures: [string, Figures][]; fillSeconds: number }) => {
     lines.push(`${title} (bulk insert of the tickets and their replies: ${r.fillSeconds.toFixed(1)} s)`, '');
-    lines.push('| target | req/s | p99 ms | KiB/answer |', '|---|---|---|---|');
+    lines.push('| target | req/s | p99 ms | KiB/answer | ÷ hello-world |', '|---|---|---|---|---|');
     for (const [label, f] of r.figures)
-      lines.push(`| ${label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.kib.toFixed(1)} |`);
+      lines.push(
+        `| ${label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.kib.toFixed(1)} | ${(f.rps / base.rps).toFixed(3)} |`,
+      );
     lines.push('');
   };
   try {

@@ -366,38 +366,38 @@ const replyCount = (notes: NoteReader) => (eb: TicketScope) =>
     .where(replyShown(notes, 'rc'))
     .as('reply_count');
 
-/** Active (not closed) tickets in the order asked for, and how many there are in all. */
+/**
+ * Active (not closed) tickets in the order asked for, each with its thread, and how many
+ * match in all: one statement (the count is an uncorrelated subquery PostgreSQL runs once),
+ * so a page costs one round trip to the database, not one per level or for the count.
+ */
 export async function listActive(db: Db, v: Visibility, f: TicketFilter, order: TicketOrder, limit: number) {
   const q = filtered(db, v, f, true);
-  let sorted = q.select(threadColumns(v.notes));
+  const total = q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
+  let sorted = q.select(threadColumns(v.notes)).select(total.as('total'));
   for (const k of SORT_KEYS[order.sort]) {
     const dir = order.reversed ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir;
     sorted = sorted.orderBy(k.expr, (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast());
   }
   const rows = await sorted.limit(limit).execute();
-  if (rows.length < limit) return { rows, total: rows.length };
-  const total = await q
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  return { rows, total: Number(rows[0]?.total ?? 0) };
 }
 
-/** Closed tickets, newest closed first, a page at a time. */
+/** Closed tickets, newest closed first, a page at a time, with the count in the same statement. */
 export async function historyPage(db: Db, v: Visibility, f: TicketFilter, limit: number, offset: number) {
   const q = filtered(db, v, f, false);
+  const total = q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
   const rows = await q
     .select(replyCount(v.notes))
+    .select(total.as('total'))
     .orderBy('t.closed_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
-  const total = await q
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, count: Number(total.n) };
+  // A page past the end has no row to carry the count: only then a second query.
+  const count = rows[0]?.total ?? (offset > 0 ? (await total.executeTakeFirstOrThrow()).n : 0);
+  return { rows, count: Number(count) };
 }
 
 // ---------------------------------------------------------------- requester panel

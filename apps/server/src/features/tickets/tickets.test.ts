@@ -749,6 +749,9 @@ describe('history and statistics', () => {
     const p2 = await s.api('GET', page.next!, { token });
     expect(p2.body.results.map((x: { id: number }) => x.id)).toEqual([made[0]!.id]);
     expect(p2.body.previous).toBe('/api/user/ticket-history/?search=badge&page_size=1&page=1');
+    // A page past the end is empty but still counts what there is.
+    const past = await s.api('GET', '/api/user/ticket-history/?search=badge&page_size=1&page=5', { token });
+    expect(past.body).toMatchObject({ count: 2, results: [] });
     // The DEVELOPER desk sees them; a stranger does not.
     const dev = await s.api('GET', '/api/user/ticket-history/?search=badge', { token: await as('dev') });
     expect(dev.body.count).toBe(2);
