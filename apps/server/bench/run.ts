@@ -13,6 +13,7 @@ import { benchEventLogs, benchFanOut } from './live.bench.js';
 import { benchTickets } from './tickets.bench.js';
 import { benchItIngest } from './it-ingest.bench.js';
 import { benchOcr } from './ocr.bench.js';
+import { benchEmbeddedDriver } from './embedded-driver.bench.js';
 import { loopDelayDuring } from './loop-delay.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -122,6 +123,7 @@ const SECTIONS: Record<string, () => Promise<unknown>> = {
   tickets: async () => console.log(`${await benchTickets()}\n`),
   itingest: async () => console.log(`${await benchItIngest()}\n`),
   ocr: async () => console.log(`${await benchOcr()}\n`),
+  embeddeddriver: async () => console.log(`${await benchEmbeddedDriver()}\n`),
 };
 
 // `npm run bench` runs every section; `npm run bench -- fanout eventlogs` only those.

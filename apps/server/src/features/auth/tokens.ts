@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import crypto from 'node:crypto';
 
 import type { TokenSettings } from '../../lib/context.js';
@@ -47,11 +48,37 @@ function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
+/** Tokens this process verified, per secret: a repeat presentation skips the HMAC and the JSON. */
+const verified = new WeakMap<Uint8Array, LRUCache<string, VerifiedToken>>();
+const VERIFIED_MAX = 10_000;
+
 /**
  * The algorithm is pinned (so `alg: none` or an RS/HS confusion is refused), and
  * expiry, issuer and audience are checked. Null for any invalid token.
+ *
+ * A token verified once is remembered (by its whole text, under the secret that verified
+ * it) until it expires: the signature cannot change, and whether its session still stands is
+ * the session check's business, asked on every request either way.
  */
-export async function verifyAccessToken(s: TokenSettings, token: string): Promise<VerifiedToken | null> {
+export async function verifyAccessToken(
+  s: TokenSettings,
+  token: string,
+  now = Date.now(),
+): Promise<VerifiedToken | null> {
+  let seen = verified.get(s.secret);
+  if (!seen) verified.set(s.secret, (seen = new LRUCache({ max: VERIFIED_MAX })));
+  const hit = seen.get(token);
+  if (hit) {
+    if (hit.expiresAt.getTime() > now) return hit;
+    seen.delete(token);
+    return null;
+  }
+  const result = await verifyWithJose(s, token);
+  if (result) seen.set(token, result);
+  return result;
+}
+
+async function verifyWithJose(s: TokenSettings, token: string): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await verificationKey(s.secret), {
       algorithms: [ALG],

@@ -1,6 +1,6 @@
 import type { TEventAction } from '@portal/contracts';
 import type { AuditSource } from '../../lib/actor.js';
-import type { TxDb } from '../../lib/tx.js';
+import { lastInTransaction, type TxDb } from '../../lib/tx.js';
 import { chainHash, GENESIS_HASH, type ChainFields } from './event-log-chain.js';
 import { appendEventLog } from './event-logs.repository.js';
 
@@ -13,7 +13,10 @@ export interface AuditEvent {
 
 /**
  * Records an action inside the transaction of the change itself (`tx.db` of `withTx`),
- * so no change lands without its record and a rolled-back change leaves none.
+ * so no change lands without its record and a rolled-back change leaves none. The row is
+ * appended at the end of that transaction: every append serialises on the chain's lock, held
+ * until COMMIT, so taking it last lets concurrent changes overlap their own work (issue 18:
+ * ticket creation on PostgreSQL about doubled).
  */
 export async function recordEvent(db: TxDb, source: AuditSource | null, event: AuditEvent): Promise<void> {
   const fields: ChainFields = {
@@ -27,8 +30,10 @@ export async function recordEvent(db: TxDb, source: AuditSource | null, event: A
     user_agent: (source?.userAgent ?? '').slice(0, 512),
     details: event.details ?? {},
   };
-  await appendEventLog(db, fields, (last) => {
-    const prev_hash = last ?? GENESIS_HASH;
-    return { prev_hash, hash: chainHash(prev_hash, fields) };
-  });
+  await lastInTransaction(db, () =>
+    appendEventLog(db, fields, (last) => {
+      const prev_hash = last ?? GENESIS_HASH;
+      return { prev_hash, hash: chainHash(prev_hash, fields) };
+    }),
+  );
 }

@@ -118,6 +118,29 @@ describe('filters, keyset pages and CSV', () => {
 });
 
 describe('hash chain', () => {
+  it('stays one unbroken chain under concurrent changes, one record per change', async () => {
+    // Each creation appends its record at the end of its own transaction (under the chain's lock).
+    const hr = await s.login('hr');
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        s.api('POST', '/api/user/create_ticket/', {
+          token: hr,
+          body: { department: 'IT', subject: `Chain ${i}`, description: 'Concurrent.', priority: 'normal' },
+        }),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(12).fill(201));
+    const ids = created.map((r) => String(r.body.id));
+    const records = await s.database.db
+      .selectFrom('event_logs')
+      .select('target_id')
+      .where('action', '=', 'ticket.created')
+      .where('target_id', 'in', ids)
+      .execute();
+    expect(records.map((r) => r.target_id).sort()).toEqual([...ids].sort());
+    expect((await verifyChain(s.database.db)).broken).toBeNull();
+  });
+
   it('verifies intact, and reports the first tampered row', async () => {
     const intact = await verifyChain(s.database.db);
     expect(intact.broken).toBeNull();
