@@ -21,11 +21,12 @@ async function load(opts: autocannon.Options): Promise<Figures> {
 }
 
 /**
- * 10,000 tickets in one statement: a spread of owners, departments, priorities and
+ * `count` (10,000) tickets in one statement: a spread of owners, departments, priorities and
  * statuses (3 in 10 closed), half of them with a desk reply. Everyone but `dev` owns
- * the bulk; `dev` owns 20 (a typical owner's list).
+ * the bulk; `dev` owns 20 (a typical owner's list). Numbered from `from`: a second call
+ * with `from` past the first adds older tickets, none of them `dev`'s.
  */
-export async function fill(client: pg.Client) {
+export async function fill(client: pg.Client, count = EXISTING, from = 1) {
   await client.query(
     `with staff as (
        select array_agg(id order by id) as ids from users
@@ -46,13 +47,15 @@ export async function fill(client: pg.Client) {
             case when g % 2 = 0 then now() - make_interval(mins => g) + interval '20 minutes' end,
             case when g % 10 >= 7 then now() - make_interval(mins => g) + interval '3 hours' end,
             case when g % 2 = 1 and g % 10 < 7 then now() - make_interval(mins => g) end
-       from generate_series(1, $1::int) g, staff, depts`,
-    [EXISTING],
+       from generate_series($2::int, $2::int + $1::int - 1) g, staff, depts`,
+    [count, from],
   );
   await client.query(
     `insert into ticket_replies (ticket_id, author_id, body, is_desk, created_at)
      select t.id, (select id from users where username = 'admin'), 'We are looking into it.', true, t.first_response_at
-       from tickets t where t.first_response_at is not null`,
+       from tickets t
+      where t.first_response_at is not null
+        and not exists (select 1 from ticket_replies r where r.ticket_id = t.id)`,
   );
   await client.query('analyze tickets; analyze ticket_replies');
 }

@@ -21,7 +21,7 @@ export function makeUser(user_type: TUserType = 'HR', over: Partial<TUser> = {})
   };
 }
 
-type Reply = { status: number; body?: unknown; raw?: string } | Error;
+type Reply = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> } | Error;
 type Handler = (request: Request) => Reply | Promise<Reply>;
 
 /**
@@ -47,7 +47,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     if (reply instanceof Error) throw reply;
     return new Response(reply.raw ?? JSON.stringify(reply.body ?? {}), {
       status: reply.status,
-      headers: { 'content-type': reply.raw ? 'text/html' : 'application/json' },
+      headers: { 'content-type': reply.raw ? 'text/html' : 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -35,6 +35,11 @@ export const ATTACHMENTS_FIELD = 'attachments';
 
 /** The owner may reopen a closed ticket for this long after it was closed. */
 export const TICKET_REOPEN_DAYS = 7;
+/**
+ * The active list's total (`x-total-count`) counts at most this many and one more: a desk
+ * with more shows "more than 1,000", and the count costs the same at any table size.
+ */
+export const ACTIVE_TICKETS_COUNT_CAP = 1000;
 /** Desk statistics flag active tickets waiting for the desk longer than this (query `waiting_minutes`). */
 export const DEFAULT_TICKET_WAITING_MINUTES = 240;
 
@@ -176,7 +181,7 @@ export const ZActiveTicketsQuery = z.object({
   search: ZSearch.optional(),
   /** Assigned to the caller (`me`) or to nobody yet (`none`). */
   assignee: z.enum(['me', 'none']).optional(),
-  /** Newest activity first; at most this many (the answer's `x-total-count` header has the total). */
+  /** At most this many (the answer's `x-total-count` header has the total, up to ACTIVE_TICKETS_COUNT_CAP + 1). */
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type TActiveTicketsQuery = z.input<typeof ZActiveTicketsQuery>;

@@ -7,13 +7,14 @@ import {
   type UpdateObject,
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type {
-  TTicketDepartment,
-  TTicketPriority,
-  TTicketScope,
-  TTicketSort,
-  TTicketStatus,
-  TUserType,
+import {
+  ACTIVE_TICKETS_COUNT_CAP,
+  type TTicketDepartment,
+  type TTicketPriority,
+  type TTicketScope,
+  type TTicketSort,
+  type TTicketStatus,
+  type TUserType,
 } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -320,8 +321,14 @@ function filtered(db: Db, v: Visibility, f: TicketFilter, active: boolean) {
   return q;
 }
 
-type SortKey = { expr: Expression<unknown>; dir: 'asc' | 'desc' };
+type SortKey = { expr: Expression<unknown>; dir: 'asc' | 'desc'; nullable?: boolean };
 const key = (expr: Expression<unknown>, dir: 'asc' | 'desc' = 'asc'): SortKey => ({ expr, dir });
+/** A key that may be null: `nulls last` is spelled out only for these (see SORT_KEYS). */
+const nullableKey = (expr: Expression<unknown>, dir: 'asc' | 'desc' = 'asc'): SortKey => ({
+  expr,
+  dir,
+  nullable: true,
+});
 
 const PRIORITY_RANK = sql`case t.priority when 'urgent' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`;
 const STATUS_RANK = sql`case t.status when 'open' then 1 when 'in_progress' then 2 when 'answered' then 3 else 4 end`;
@@ -337,18 +344,22 @@ const fullName = (u: 'o' | 'asg') => sql`lower(${sql.ref(`${u}.first_name`)} || 
 /**
  * Each sort's keys in its natural direction (TICKET_SORT_DIRECTION): `dir` the other way
  * flips them all. Nulls always come last, and the id breaks ties so pages are stable.
+ * `nulls last` is written only on nullable keys: on a NOT NULL column it changes nothing in
+ * the result but stops PostgreSQL from reading the `(…, updated_at desc, id desc)` partial
+ * indexes in order, so the newest 20 of a desk sorted every active ticket (449 ms at a
+ * million tickets, bench `plans`).
  */
 const SORT_KEYS: Record<TTicketSort, SortKey[]> = {
   activity: [key(sql`t.updated_at`, 'desc'), key(sql`t.id`, 'desc')],
   // Urgent first, then the longest waiting for the desk, then the oldest.
-  priority: [key(PRIORITY_RANK, 'desc'), key(sql`t.waiting_since`), key(sql`t.created_at`), key(sql`t.id`)],
-  due: [key(DUE_AT), key(PRIORITY_RANK, 'desc'), key(sql`t.id`)],
+  priority: [key(PRIORITY_RANK, 'desc'), nullableKey(sql`t.waiting_since`), key(sql`t.created_at`), key(sql`t.id`)],
+  due: [nullableKey(DUE_AT), key(PRIORITY_RANK, 'desc'), key(sql`t.id`)],
   created: [key(sql`t.created_at`, 'desc'), key(sql`t.id`, 'desc')],
   subject: [key(sql`lower(t.subject)`), key(sql`t.id`)],
   status: [key(STATUS_RANK), key(sql`t.updated_at`, 'desc'), key(sql`t.id`)],
   department: [key(sql`t.department`), key(sql`t.updated_at`, 'desc'), key(sql`t.id`)],
   requester: [key(fullName('o')), key(sql`o.username`), key(sql`t.id`)],
-  assignee: [key(fullName('asg')), key(sql`asg.username`), key(sql`t.id`)],
+  assignee: [nullableKey(fullName('asg')), nullableKey(sql`asg.username`), key(sql`t.id`)],
 };
 
 export interface TicketOrder {
@@ -368,16 +379,25 @@ const replyCount = (notes: NoteReader) => (eb: TicketScope) =>
 
 /**
  * Active (not closed) tickets in the order asked for, each with its thread, and how many
- * match in all: one statement (the count is an uncorrelated subquery PostgreSQL runs once),
+ * match (up to ACTIVE_TICKETS_COUNT_CAP + 1): one statement (the count is an uncorrelated subquery PostgreSQL runs once),
  * so a page costs one round trip to the database, not one per level or for the count.
  */
 export async function listActive(db: Db, v: Visibility, f: TicketFilter, order: TicketOrder, limit: number) {
   const q = filtered(db, v, f, true);
-  const total = q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
+  // Counted up to the cap and one more: the cost stays that of the cap at any size.
+  const capped = q
+    .clearSelect()
+    .select(sql.lit(1).as('one'))
+    .limit(ACTIVE_TICKETS_COUNT_CAP + 1)
+    .as('capped');
+  const total = db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n'));
   let sorted = q.select(threadColumns(v.notes)).select(total.as('total'));
   for (const k of SORT_KEYS[order.sort]) {
     const dir = order.reversed ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir;
-    sorted = sorted.orderBy(k.expr, (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+    sorted = sorted.orderBy(k.expr, (ob) => {
+      const o = dir === 'asc' ? ob.asc() : ob.desc();
+      return k.nullable ? o.nullsLast() : o;
+    });
   }
   const rows = await sorted.limit(limit).execute();
   return { rows, total: Number(rows[0]?.total ?? 0) };

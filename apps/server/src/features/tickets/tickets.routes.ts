@@ -80,7 +80,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: 'My active tickets: as owner, and those of the desks I am on (newest activity first by default)',
         description:
-          '`sort` orders the list (each in its natural direction; `dir` reverses it; a ticket without an SLA target comes last under `due` either way). The `x-total-count` header has the number of matching tickets when the list is cut at `limit`.',
+          '`sort` orders the list (each in its natural direction; `dir` reverses it; a ticket without an SLA target comes last under `due` either way). The `x-total-count` header has the number of matching tickets, counted up to 1,001 (1,001: more than 1,000).',
         querystring: ZActiveTicketsQuery,
         response: { 200: ZActiveTicketList, ...errorResponses(400, 401, 403) },
       },

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TTicket } from '@portal/contracts';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -104,6 +104,18 @@ describe('desk queue order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opened' }));
     expect(search()).toBe('?status=open&sort=created');
     await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('created'));
+  });
+
+  it('says how many match when the list is cut, and "more than 1,000" past the count\'s cap', async () => {
+    wide();
+    const cut = (total: string) => () => ({ status: 200, body: tickets, headers: { 'x-total-count': total } });
+    renderQueue('/dashboard', { 'GET /api/user/active-tickets/': cut('57') });
+    expect(await screen.findByText('Showing 3 of 57 — narrow the filters to see the rest.')).toBeInTheDocument();
+    cleanup();
+    renderQueue('/dashboard', { 'GET /api/user/active-tickets/': cut('1001') });
+    expect(
+      await screen.findByText('Showing 3 of more than 1,000 — narrow the filters to see the rest.'),
+    ).toBeInTheDocument();
   });
 
   it('offers the order as a choice on phones', async () => {

@@ -1,8 +1,15 @@
 import Typography from '@mui/material/Typography';
-import { TICKET_SORT_DIRECTION, type TTicketDepartment, type TTicketSort, type TUser } from '@portal/contracts';
+import {
+  ACTIVE_TICKETS_COUNT_CAP,
+  TICKET_SORT_DIRECTION,
+  type TTicketDepartment,
+  type TTicketSort,
+  type TUser,
+} from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../components/data-table';
+import { formatNumber } from '../../../lib/format';
 import { useActiveTicketsQuery } from '../api/tickets-api';
 import { overdueMinutes } from '../ticket-format';
 import { DeskFiltersBar } from './desk-filters-bar';
@@ -93,7 +100,12 @@ export function DeskQueue({
         <DeskTicketTable rows={rows} atLabel={t('tickets.fields.updated')} label={t('desk.queue')} queue={options} />
         {data && data.total > rows.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            {t('desk.showing', { shown: rows.length, total: data.total })}
+            {data.total > ACTIVE_TICKETS_COUNT_CAP
+              ? t('desk.showingMany', {
+                  shown: formatNumber(rows.length),
+                  total: formatNumber(ACTIVE_TICKETS_COUNT_CAP),
+                })
+              : t('desk.showing', { shown: formatNumber(rows.length), total: formatNumber(data.total) })}
           </Typography>
         ) : null}
       </DeskListFrame>
