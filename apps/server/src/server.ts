@@ -48,6 +48,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    statementCache: config.DATABASE_STATEMENT_CACHE,
   });
   let bus: EventBus | undefined;
   let queue: JobQueue | undefined;

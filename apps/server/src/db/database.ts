@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.js';
 import { embeddedPaths, socketAccepts, startEmbedded, type EmbeddedServer } from './embedded.js';
+import { preparingClient } from './prepared-statements.js';
 
 export type Database = Kysely<DB>;
 
@@ -23,6 +24,8 @@ export interface DatabaseOptions {
    * instead of opening the files (which the lock would refuse anyway).
    */
   attachToRunningServer?: boolean;
+  /** Parameterised queries kept prepared per connection (0: none, e.g. behind a transaction-mode PgBouncer). */
+  statementCache?: number;
 }
 
 // timestamptz → Date is pg's default; bigint (int8) counts → number, they stay small here.
@@ -60,9 +63,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       max: 1,
     };
   }
-  const pool = new pg.Pool({ ...poolConfig, idleTimeoutMillis: 30_000 });
+  // A CLI attached to a running server's socket prepares nothing: its statements would outlive
+  // it in the embedded database's one session.
+  const attached = !opts.databaseUrl && !embedded;
+  const prepare = attached ? 0 : (opts.statementCache ?? 0);
+  const pool = new pg.Pool({
+    ...poolConfig,
+    idleTimeoutMillis: 30_000,
+    ...(prepare > 0 ? { Client: preparingClient(prepare) } : {}),
+  });
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {});
+  // PGlite's one session outlives our connection to its socket: a new connection starts by
+  // dropping what the previous one prepared (this process is the only one that prepares).
+  if (prepare > 0 && embedded) pool.on('connect', (client) => void client.query('deallocate all').catch(() => {}));
   // Nor a checked-out one's: a connection that dies mid-query (database stopped, network
   // cut) fails that query (answered 503) and emits 'error' on a client the pool no longer
   // listens to. The pool drops such a client on release and connects afresh next time.

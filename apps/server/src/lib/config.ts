@@ -22,6 +22,8 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Parameterised queries kept prepared per database connection; 0 turns preparing off. */
+  DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(10_000).default(200),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL: duration.default(12 * 3600),
   JWT_ISSUER: z.string().default('staff-portal'),
@@ -139,9 +141,25 @@ const ZEnv = z.object({
   /** Screen sharing: a request nobody answers within this is recorded as missed. */
   SHARE_ANSWER_TIMEOUT: duration.default(60),
   /** Screen sharing: STUN servers for the browsers (comma-separated `stun:host:port`); none on one network. */
-  SHARE_STUN_URLS: z.string().default('').transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
+  SHARE_STUN_URLS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
   /** Screen sharing: TURN servers (comma-separated `turn:host:3478`), e.g. Debian's coturn, for networks where peer-to-peer fails. */
-  SHARE_TURN_URLS: z.string().default('').transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
+  SHARE_TURN_URLS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
   /** coturn's `static-auth-secret`: each browser gets a TURN username and password valid for an hour. */
   SHARE_TURN_SECRET: z.string().optional(),
   /**
