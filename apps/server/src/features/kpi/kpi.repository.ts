@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { TKpiPeriod } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { KpiDefinitionsTable, KpiRecordsTable } from '../../db/schema.js';
@@ -270,7 +270,12 @@ export async function insertAutoReminders(
     .insertInto('kpi_reminders')
     .values(rows.map((r) => ({ ...r, kind })))
     .onConflict((oc) =>
-      oc.columns(['user_id', 'kpi_id', 'period_start', 'kind']).where('kind', '<>', 'manual').doNothing(),
+      // A literal, not a parameter: the arbiter (the partial unique index) is inferred when the
+      // statement is prepared, before any parameter's value is known.
+      oc
+        .columns(['user_id', 'kpi_id', 'period_start', 'kind'])
+        .where(sql<SqlBool>`kind <> 'manual'`)
+        .doNothing(),
     )
     .returning('kpi_id')
     .execute();
