@@ -15,6 +15,18 @@ const duration = z.string().transform((v, ctx) => {
   return Number(m[1]) * unit;
 });
 
+/** A comma-separated list, each item trimmed, empty ones dropped. */
+const commaList = () =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
 /** Every environment variable the server reads, parsed once (README lists them). */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -37,15 +49,7 @@ const ZEnv = z.object({
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   WEB_DIST: z.string().optional(),
   /** Extra origins allowed to open websockets (comma-separated); the server's own always is. */
-  WS_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
+  WS_ALLOWED_ORIGINS: commaList(),
   WS_HEARTBEAT: duration.default(30),
   /**
    * The address people open, e.g. https://portal.example.com: websockets must come from
@@ -141,25 +145,9 @@ const ZEnv = z.object({
   /** Screen sharing: a request nobody answers within this is recorded as missed. */
   SHARE_ANSWER_TIMEOUT: duration.default(60),
   /** Screen sharing: STUN servers for the browsers (comma-separated `stun:host:port`); none on one network. */
-  SHARE_STUN_URLS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    ),
+  SHARE_STUN_URLS: commaList(),
   /** Screen sharing: TURN servers (comma-separated `turn:host:3478`), e.g. Debian's coturn, for networks where peer-to-peer fails. */
-  SHARE_TURN_URLS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    ),
+  SHARE_TURN_URLS: commaList(),
   /** coturn's `static-auth-secret`: each browser gets a TURN username and password valid for an hour. */
   SHARE_TURN_SECRET: z.string().optional(),
   /**
