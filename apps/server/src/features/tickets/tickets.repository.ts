@@ -399,8 +399,8 @@ const replyCount = (notes: NoteReader) => (eb: TicketScope) =>
 
 /**
  * Active (not closed) tickets in the order asked for, each with its thread, and how many
- * match (up to ACTIVE_TICKETS_COUNT_CAP + 1): one statement (the count is an uncorrelated subquery PostgreSQL runs once),
- * so a page costs one round trip to the database, not one per level or for the count.
+ * match (up to ACTIVE_TICKETS_COUNT_CAP + 1): one statement, the count an uncorrelated
+ * subquery PostgreSQL runs once, so a page costs one round trip, not one per level.
  */
 export async function listActive(db: Db, v: Visibility, f: TicketFilter, order: TicketOrder, limit: number) {
   const q = filtered(db, v, f, true);
