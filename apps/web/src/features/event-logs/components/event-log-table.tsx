@@ -1,29 +1,34 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TEventLog } from '@portal/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
+import { useOverflows } from '../../../lib/use-overflows';
 
 const detailsText = (d: Record<string, unknown>) => (Object.keys(d).length ? JSON.stringify(d) : '');
-// Past about this many characters the box may reach its height cap and scroll.
+// Past about this many characters the box is likely to reach its height cap (until measured).
 const LONG_DETAILS = 200;
 
 /**
  * JSON reads left to right in an Arabic page too (braces stay the right way round; the
  * `dir` isolates it). Long details wrap anywhere and, past a few lines, scroll in their
- * own box (focusable, so keyboards can scroll it) instead of stretching the row.
+ * own box (focusable whenever it does scroll, so keyboards can) instead of stretching the row.
  */
 function DetailsText({ details }: { details: Record<string, unknown> }) {
   const { t } = useTranslation();
   const text = detailsText(details);
-  const long = text.length > LONG_DETAILS;
+  const box = useRef<HTMLSpanElement>(null);
+  // Measured, not guessed from the length: on a phone far less fits before it scrolls.
+  const scrolls = useOverflows(box, text.length > LONG_DETAILS);
   return (
     <Box
+      ref={box}
       component="span"
       dir="ltr"
-      {...(long ? { tabIndex: 0, role: 'region', 'aria-label': t('eventLogs.columns.details') } : {})}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('eventLogs.columns.details') } : {})}
       sx={{
         fontFamily: 'monospace',
         fontSize: 12,
