@@ -39,7 +39,8 @@ function DetailsText({ details }: { details: Record<string, unknown> }) {
         overflowY: 'auto',
       }}
     >
-      {text}
+      {/* Its own box, so a change in the text's height is seen even at the height cap. */}
+      <span style={{ display: 'block' }}>{text}</span>
     </Box>
   );
 }
