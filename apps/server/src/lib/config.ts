@@ -16,10 +16,10 @@ const duration = z.string().transform((v, ctx) => {
 });
 
 /** A comma-separated list, each item trimmed, empty ones dropped. */
-const commaList = () =>
+const commaList = (fallback = '') =>
   z
     .string()
-    .default('')
+    .default(fallback)
     .transform((v) =>
       v
         .split(',')
@@ -105,15 +105,7 @@ const ZEnv = z.object({
   /** IT monitoring: the agent counts a machine idle after this many seconds without input. */
   IT_IDLE_AFTER_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /** IT monitoring: processes whose audio session means a call is on (never idle meanwhile), comma-separated. */
-  IT_CALL_PROCESSES: z
-    .string()
-    .default('zoiper,microsip,linphone,baresip,teams,zoom,skype,interpreting-client')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    ),
+  IT_CALL_PROCESSES: commaList('zoiper,microsip,linphone,baresip,teams,zoom,skype,interpreting-client'),
   /** With the demo data: a feed plays desktop agents for the demo staff (0 turns it off). */
   IT_DEMO_FEED: bool.default(true),
   /**
