@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInAs, test } from './fixtures';
+import { DEMO_PASSWORD, escapeRegExp, expect, signInAs, test } from './fixtures';
 
 // Issue 11: every real page in Arabic shows no text left in English. The English bundle's
 // values (longer than 2 characters, and different from their Arabic value: brands and codes
@@ -25,14 +25,10 @@ const english = [...flatten(en.translation)]
   .map(([key, value]) => {
     const parts = value.trim().split(/\{\{[^}]+\}\}/);
     const literal = parts.join('').trim();
-    return { key, value, literal, pattern: new RegExp(`^${parts.map(escape).join('.+?')}$`) };
+    return { key, value, literal, pattern: new RegExp(`^${parts.map(escapeRegExp).join('.+?')}$`) };
   })
   // "{{name}}" alone, or "· {{n}}", says nothing about the language.
   .filter(({ literal }) => /[A-Za-z]{3}/.test(literal));
-
-function escape(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Visible lines of the page that are English bundle values. */
 async function englishOn(page: Page): Promise<string[]> {

@@ -37,6 +37,11 @@ export const test = base.extend({
 
 export { expect };
 
+/** `s` as a literal inside a RegExp (names of roles often hold user text with brackets). */
+export function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** A fresh staff account made through the API as admin, so tests may change it freely. */
 export async function createAccount(
   request: import('@playwright/test').APIRequestContext,
@@ -80,7 +85,10 @@ export async function expectAccessible(page: Page, where: string) {
 
 /** Clicks the header's "Legacy Dashboard" link and answers the tab it opens (at /admin). */
 export async function openLegacyDashboard(page: Page): Promise<Page> {
-  const link = page.getByRole('banner').getByRole('navigation').getByRole('link', { name: /Legacy Dashboard/ });
+  const link = page
+    .getByRole('banner')
+    .getByRole('navigation')
+    .getByRole('link', { name: /Legacy Dashboard/ });
   const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
   await expect(tab).toHaveURL(/\/admin$/);
   return tab;

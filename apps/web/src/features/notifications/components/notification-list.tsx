@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { TNotification } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
 
 /** Spec §9: the menu is at most 350 px tall; each card is 250 px wide. */
@@ -42,8 +43,17 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
             borderInlineStartColor: n.is_read ? 'divider' : 'primary.main',
           }}
         >
-          <CardActionArea onClick={() => onOpen(n)} sx={{ p: 1.25 }} aria-label={n.message}>
+          {/* Named by its content: "Unread" (shown by colour and weight, so said in words
+              too), the message and its time. */}
+          <CardActionArea onClick={() => onOpen(n)} sx={{ p: 1.25 }}>
             <Typography variant="body2" sx={{ fontWeight: n.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>
+              {n.is_read ? null : (
+                <>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('notifications.unreadItem')}
+                  </Box>{' '}
+                </>
+              )}
               <Bidi>{n.message}</Bidi>
             </Typography>
             <Typography variant="caption" color="text.secondary">
