@@ -88,6 +88,13 @@ describe('reports list', () => {
     expect(router.state.location.search).toContain('status=submitted');
   });
 
+  it('says so in a toast when the list fails to load', async () => {
+    renderAt('/user/reports/reports-list', {
+      'GET /api/reports/': () => ({ status: 503, body: { message: 'The database is not reachable.' } }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is not reachable.');
+  });
+
   it('lets a director read every report in scope', async () => {
     const user = userEvent.setup();
     const { api } = renderAt(

@@ -9,4 +9,3 @@ export { AttachmentPicker, useAttachments } from './components/attachment-picker
 export { AttachmentList } from './components/attachment-list';
 export { reportFormError } from './components/report-form-error';
 export { TONES as CHIP_TONES, toned as tonedChip, type Tone as ChipTone } from './components/ticket-chips';
-export { useFailureToast } from './use-failure-toast';

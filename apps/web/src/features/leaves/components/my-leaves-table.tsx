@@ -2,7 +2,7 @@ import type { TLeaveRequest } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useMyLeavesQuery } from '../api/leaves-api';
 import { formatDays, formatLeaveDates, leavePath, leaveTypeName } from '../leave-format';
 import { LeaveActions } from './leave-actions';

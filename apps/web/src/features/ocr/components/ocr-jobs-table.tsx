@@ -15,7 +15,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlParams } from '../../../lib/use-url-tab';
 import { selectCurrentUser } from '../../auth';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useOcrJobsQuery } from '../api/ocr-api';
 import { OCR_PATHS, ownerName } from '../ocr-format';
 import { OcrJobActions } from './ocr-job-actions';

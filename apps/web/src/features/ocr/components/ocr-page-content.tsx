@@ -13,7 +13,7 @@ import { SectionCard } from '../../../components/section-card';
 import { useBlobUrl } from '../../../lib/api/use-blob-url';
 import { formatNumber } from '../../../lib/format';
 import { selectToken } from '../../auth';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useOcrPageQuery } from '../api/ocr-api';
 import { OcrFailure } from './ocr-failure';
 import { OcrWordOverlay } from './ocr-word-overlay';

@@ -14,7 +14,7 @@ import { SearchField } from '../../../components/search-field';
 import { formatNumber } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlParams } from '../../../lib/use-url-tab';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useOcrSearchQuery } from '../api/ocr-api';
 import { OCR_PATHS } from '../ocr-format';
 

@@ -27,6 +27,7 @@ import { useReportsQuery } from '../api/reports-api';
 import { REPORT_PATHS, subjectName, subjectsLine } from '../report-format';
 import { ReportActions } from './report-actions';
 import { ReportStatusChip } from './report-status-chip';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 
 const PAGE_SIZE = 20;
 
@@ -66,13 +67,14 @@ export function ReportsTable() {
     // Only the typed text drives this (f.set is new every render).
   }, [debounced]);
   const scope = f.scope === 'all' && canReadAllReports(me) ? 'all' : 'mine';
-  const { data, isFetching } = useReportsQuery({
+  const { data, isFetching, error } = useReportsQuery({
     scope,
     status: f.status,
     type: f.type,
     search: f.search || undefined,
     page: f.page,
   });
+  useFailureToast(error, 'reports-list');
 
   const columns: DataTableColumn<TReportSummary>[] = [
     {

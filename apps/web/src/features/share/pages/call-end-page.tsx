@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime, personName } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareCallQuery } from '../api/share-api';
 import { CallOutcome } from '../components/call-outcome';
 import { SnapshotThumb } from '../components/snapshot-thumb';

@@ -13,7 +13,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { formatNumber, personName } from '../../../lib/format';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareAvailabilityQuery } from '../api/share-api';
 import { clockTime, SHARE_PATHS } from '../share-format';
 

@@ -19,7 +19,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatDateTime, formatNumber, personName } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlParams } from '../../../lib/use-url-tab';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareCallsQuery } from '../api/share-api';
 import { CallOutcome, callOutcomeText } from '../components/call-outcome';
 import { ShareStatusChip } from '../components/share-chips';

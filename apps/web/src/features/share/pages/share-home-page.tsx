@@ -22,7 +22,7 @@ import { translateServerText } from '../../../lib/i18n/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlParams } from '../../../lib/use-url-tab';
 import { selectCurrentUser } from '../../auth';
-import { useFailureToast } from '../../tickets';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useSetShareConsentMutation, useSharePeopleQuery } from '../api/share-api';
 import { OnlineChip } from '../components/share-chips';
 import { SHARE_PATHS } from '../share-format';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../../components/search-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useTicketHistoryQuery } from '../api/tickets-api';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { ownerTicketPath } from '../ticket-format';
 import { TicketListItem } from './ticket-list-item';
 import { ListPagination } from '../../../components/data-table';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveTicketsQuery } from '../api/tickets-api';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { ownerTicketPath } from '../ticket-format';
 import { TicketListItem } from './ticket-list-item';
 

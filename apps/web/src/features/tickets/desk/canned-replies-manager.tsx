@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { useCannedRepliesQuery, useDeleteCannedReplyMutation } from '../api/help-desk-api';
 import { ownerName } from '../ticket-format';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { CannedReplyForm } from './canned-reply-form';
 
 /**

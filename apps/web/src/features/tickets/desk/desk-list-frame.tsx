@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../../../lib/api/api-error';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 
 /** Loading, failed (toast + retry), empty, or the list: the states every desk list has. */
 export function DeskListFrame({

@@ -13,7 +13,7 @@ import { StatusPage } from '../../../components/status-page';
 import { selectCurrentUser } from '../../auth';
 import { deskTicketsSeen, selectUnseenDeskTickets } from '../active-ticket.slice';
 import { useTicketStatsQuery } from '../api/tickets-api';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { DeskHistory } from './desk-history';
 import { DeskQueue } from './desk-queue';
 import { DeskSettingsDialog } from './desk-settings-dialog';

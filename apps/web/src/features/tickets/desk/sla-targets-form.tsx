@@ -24,7 +24,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { useSetSlaTargetsMutation, useSlaTargetsQuery } from '../api/help-desk-api';
-import { useFailureToast } from '../use-failure-toast';
+import { useFailureToast } from '../../../lib/api/use-failure-toast';
 
 /** Urgent first, as the desk reads them. */
 const PRIORITIES = [...TICKET_PRIORITIES].reverse();
