@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MuiLink from '@mui/material/Link';
@@ -18,9 +16,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessage } from '../../../lib/api/api-error';
 import { formatMinutes, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import { useInterpreterBoardQuery } from '../api/interpreters-api';
 import { selectInterpreters, uncountedMinutes } from '../interpreters.slice';
@@ -29,6 +25,7 @@ import { FollowButton, NotifySwitch } from './follow-controls';
 import { PresenceStatus } from './presence-status';
 import { useBoardFilters } from './use-board-filters';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 
 function StatusText({ interpreter, clock }: { interpreter: TInterpreter; clock: (iso: string) => string }) {
   const { t } = useTranslation();
@@ -247,19 +244,7 @@ function Board({ wfm }: { wfm: boolean }) {
           />
         </Box>
         <NotifySwitch />
-        {error ? (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('errors.retry')}
-              </Button>
-            }
-          >
-            {t('interpreters.loadFailed')} {translateServerText(errorMessage(error))}
-          </Alert>
-        ) : null}
+        <LoadFailedAlert title={t('interpreters.loadFailed')} error={error} onRetry={() => void refetch()} />
         {/* Between tablet and laptop widths the table may be wider than the card: it scrolls, the page does not. */}
         <Box sx={{ overflowX: 'auto' }}>
           <DataTable

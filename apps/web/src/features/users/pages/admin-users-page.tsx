@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -29,6 +28,7 @@ import { AccountsTable, type AccountAction } from '../components/accounts-table'
 import { CreateAccountForm } from '../components/create-account-form';
 import { EditAccountForm } from '../components/edit-account-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 
 type Dialog = { kind: 'create' } | { kind: Exclude<AccountAction, 'reactivate'>; user: TUser } | null;
 type StatusFilter = '' | 'true' | 'false';
@@ -70,10 +70,12 @@ export function AdminUsersPage() {
 
   const close = () => setDialog(null);
   // Filters start again from the first page.
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(0);
-  };
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
 
   return (
     <PageContainer maxWidth="xl">
@@ -81,7 +83,11 @@ export function AdminUsersPage() {
         title={t('admin.title')}
         subtitle={t('admin.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={() => setDialog({ kind: 'create' })}>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1Rounded />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
             {t('admin.newAccount')}
           </Button>
         }
@@ -105,7 +111,13 @@ export function AdminUsersPage() {
               },
             }}
           />
-          <TextField select size="small" label={t('admin.type')} value={userType} onChange={(e) => filter(setUserType)(e.target.value as TUserType | '')}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.type')}
+            value={userType}
+            onChange={(e) => filter(setUserType)(e.target.value as TUserType | '')}
+          >
             <MenuItem value="">{t('admin.allTypes')}</MenuItem>
             {USER_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
@@ -113,27 +125,23 @@ export function AdminUsersPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('admin.status')} value={status} onChange={(e) => filter(setStatus)(e.target.value as StatusFilter)}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.status')}
+            value={status}
+            onChange={(e) => filter(setStatus)(e.target.value as StatusFilter)}
+          >
             <MenuItem value="">{t('admin.allStatuses')}</MenuItem>
             <MenuItem value="true">{t('account.active')}</MenuItem>
             <MenuItem value="false">{t('account.inactive')}</MenuItem>
           </TextField>
         </Box>
         <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={t('loader.loading')} /> : null}</Box>
-        {error ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('errors.retry')}
-              </Button>
-            }
-          >
-            {t('admin.loadFailed')} {translateServerText(errorMessage(error))}
-          </Alert>
+        <LoadFailedAlert title={t('admin.loadFailed')} error={error} onRetry={() => void refetch()} sx={{ m: 2 }} />
+        {data && data.results.length > 0 ? (
+          <AccountsTable users={data.results} selfId={self?.id ?? -1} onAction={onAction} />
         ) : null}
-        {data && data.results.length > 0 ? <AccountsTable users={data.results} selfId={self?.id ?? -1} onAction={onAction} /> : null}
         {data && data.results.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
             {t('admin.empty')}
@@ -156,7 +164,12 @@ export function AdminUsersPage() {
         <IntegrationKeysSection />
       </Box>
 
-      <FormDialog open={dialog?.kind === 'create'} title={t('account.createAccount')} hint={t('account.createAccountHint')} onClose={close}>
+      <FormDialog
+        open={dialog?.kind === 'create'}
+        title={t('account.createAccount')}
+        hint={t('account.createAccountHint')}
+        onClose={close}
+      >
         <CreateAccountForm onCreated={close} onCancel={close} />
       </FormDialog>
       {dialog?.kind === 'edit' ? (
@@ -165,7 +178,12 @@ export function AdminUsersPage() {
         </FormDialog>
       ) : null}
       {dialog?.kind === 'reset' ? (
-        <FormDialog open title={t('admin.resetTitle', { userName: dialog.user.username })} hint={t('admin.resetHint')} onClose={close}>
+        <FormDialog
+          open
+          title={t('admin.resetTitle', { userName: dialog.user.username })}
+          hint={t('admin.resetHint')}
+          onClose={close}
+        >
           <ResetPasswordForm user={dialog.user} onDone={close} onCancel={close} />
         </FormDialog>
       ) : null}

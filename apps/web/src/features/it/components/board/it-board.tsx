@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,15 +13,14 @@ import { Link } from 'react-router';
 import { Bidi } from '../../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table';
 import { SearchField } from '../../../../components/search-field';
-import { errorMessage } from '../../../../lib/api/api-error';
 import { formatDateTime, formatNumber } from '../../../../lib/format';
-import { translateServerText } from '../../../../lib/i18n/i18n';
 import { useMinuteClock } from '../../../../lib/use-minute-clock';
 import { useItListQuery } from '../../api/it-api';
 import { selectIt } from '../../it.slice';
 import { boardCounts, boardRow, filterRows, statusRank, type ItBoardRow } from './board-model';
 import { forDuration, ItStatusChip } from './it-status-chip';
 import { useItBoardFilters } from './use-it-board-filters';
+import { LoadFailedAlert } from '../../../../components/load-failed-alert';
 
 const pct = (value: number | null) =>
   value === null ? null : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
@@ -237,19 +234,7 @@ export function ItBoard() {
           ))}
         </TextField>
       </Box>
-      {error ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('errors.retry')}
-            </Button>
-          }
-        >
-          {t('it.board.loadFailed')} {translateServerText(errorMessage(error))}
-        </Alert>
-      ) : null}
+      <LoadFailedAlert title={t('it.board.loadFailed')} error={error} onRetry={() => void refetch()} />
       {/* Between tablet and laptop widths the table may be wider than the page: it scrolls, the page does not. */}
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable
