@@ -52,4 +52,35 @@ test.describe('colour mode, language, small screens', () => {
     // Nothing overflows sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
+
+  test('at 1366 px the inline menu gives way to the drawer when it does not fit (ADMIN in Arabic), and comes back', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const banner = page.getByRole('banner');
+    // English: ADMIN's items fit inline; no drawer button.
+    await expect(banner.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // Arabic labels are longer: the drawer's button instead, and every header control on screen.
+    await expect(banner.getByRole('button', { name: 'فتح القائمة' })).toBeVisible();
+    await expect(banner.getByRole('navigation')).toHaveCount(0);
+    for (const name of ['قائمة الحساب', /الإشعارات/]) {
+      const box = (await banner.getByRole('button', { name }).boundingBox())!;
+      expect(box.x, String(name)).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, String(name)).toBeLessThanOrEqual(1366);
+    }
+    await banner.getByRole('button', { name: 'فتح القائمة' }).click();
+    const drawer = page.getByRole('presentation').getByRole('navigation', { name: 'التنقل الرئيسي' });
+    await expect(drawer.getByRole('link', { name: 'سجل الأحداث' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // A wider window has room again: the inline menu returns.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await expect(banner.getByRole('navigation', { name: 'التنقل الرئيسي' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'فتح القائمة' })).toBeHidden();
+    await banner.getByRole('button', { name: 'قائمة الحساب' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+  });
 });

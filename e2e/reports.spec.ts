@@ -73,6 +73,21 @@ test.describe('manager reports (issue 14)', () => {
     await expectAccessible(page, 'report print page (360 px)');
     const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(scrolls, 'no sideways scrolling at 360 px').toBe(false);
+    // In dark mode the sheet stays paper, its download chip readable (axe checks contrast),
+    // and the file is offered once on screen (its name list is for paper only).
+    await page.goto('/user/reports/reports-list');
+    await page.getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.keyboard.press('Escape');
+    await page.goto(`/report/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expect(page.getByText('notes.txt')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: /notes\.txt/ })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'notes.txt' })).toBeHidden();
+    await expectAccessible(page, 'report print page (dark scheme)');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('listitem').filter({ hasText: 'notes.txt' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
 
     const [pdf, download] = await Promise.all([
       page.waitForResponse((r) => r.url().includes(`/api/reports/${id}/pdf/`)),

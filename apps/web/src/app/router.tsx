@@ -260,6 +260,7 @@ export const routes: RouteObject[] = [
     path: 'screen-share',
     element: <BareLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: () => <TeacupLoader overlay />,
     children: [
       { index: true, lazy: page(() => import('../features/share/pages/screen-share-page'), 'ScreenSharePage') },
     ],
@@ -269,6 +270,7 @@ export const routes: RouteObject[] = [
     path: 'report/:reportId',
     element: <BareLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: () => <TeacupLoader overlay />,
     children: [
       {
         element: <RequireAuth />,

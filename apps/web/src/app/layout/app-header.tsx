@@ -35,6 +35,8 @@ export function AppHeader() {
   const { user, authSuccessLoading } = useSelector(selectAuth);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // On wide screens the inline menu, unless it does not fit (then the drawer, as on phones).
+  const [navFits, setNavFits] = useState(true);
   // Menus only for a confirmed staff member; a session being checked shows neither.
   const member = user && !authSuccessLoading && isStaff(user) ? user : null;
   const deskUnseen = useSelector(selectUnseenDeskTickets);
@@ -60,7 +62,7 @@ export function AppHeader() {
             color="inherit"
             onClick={() => setDrawerOpen(true)}
             aria-label={t('nav.openMenu')}
-            sx={{ display: { lg: 'none' } }}
+            sx={{ display: navFits ? { lg: 'none' } : 'inline-flex' }}
           >
             <MenuRounded />
           </IconButton>
@@ -73,8 +75,7 @@ export function AppHeader() {
         >
           <Logo />
         </Box>
-        {member ? <DesktopNav items={items} /> : null}
-        <Box sx={{ flexGrow: 1 }} />
+        {member ? <DesktopNav items={items} onFits={setNavFits} /> : <Box sx={{ flexGrow: 1 }} />}
         <ColorModeToggle />
         {member ? (
           <>

@@ -81,6 +81,9 @@ function Sheet({ report }: { report: TReport }) {
       component="article"
       className="report-sheet"
       aria-labelledby="report-title"
+      // The theme's light colours inside the white sheet (its download chips, links), whatever
+      // the page's scheme: MUI's colour variables are scoped by this attribute.
+      data-color-scheme="light"
       sx={{
         // Paper in either colour scheme: black on white, as it prints.
         bgcolor: '#fff',
@@ -151,7 +154,8 @@ function Sheet({ report }: { report: TReport }) {
           <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, color: '#111' }}>
             {t('reports.print.attachments')}
           </Typography>
-          <Box component="ul" sx={{ pl: 3, my: 1, '@media print': { display: 'block' } }}>
+          {/* On paper the names; on screen the download chips below (not both). */}
+          <Box component="ul" sx={{ pl: 3, my: 1, display: 'none', '@media print': { display: 'block' } }}>
             {report.attachments.map((a) => (
               <li key={a.id}>
                 <Bidi>{a.filename}</Bidi>

@@ -128,7 +128,11 @@ export function ReplyForm({
           value={mode}
           onChange={(_e, next: Mode | null) => next && setMode(next)}
           aria-label={t('tickets.thread.modeLabel')}
-          sx={{ flexWrap: 'wrap', alignSelf: 'flex-start' }}
+          // On phones the two halves share the width (wrapped, the group's borders broke apart).
+          sx={{
+            alignSelf: { xs: 'stretch', sm: 'flex-start' },
+            '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' } },
+          }}
         >
           <ToggleButton value="reply" sx={{ gap: 0.75, textTransform: 'none' }}>
             <ReplyRounded

@@ -242,6 +242,8 @@ export function ItBoard() {
           columns={columns}
           rowKey={(r) => r.record.username}
           label={t('it.board.tableLabel')}
+          // Inside its own scroll box a header stuck 80 px down would cover the first rows.
+          stickyTop={0}
           loading={isLoading}
           emptyText={all.length ? t('it.board.noMatch') : t('it.board.empty')}
           defaultSort={{ key: 'user', direction: 'asc' }}
