@@ -84,6 +84,16 @@ describe('formatMinutes', () => {
   it.each([[0], [-1], [-90.5], [Number.NaN], [null], [undefined]])('%s → no data', (value) => {
     expect(formatMinutes(value)).toBe('مخبرش');
   });
+
+  it('says hours and minutes in Arabic units on Arabic pages', async () => {
+    await changeLanguage('ar');
+    try {
+      expect(formatMinutes(135)).toMatch(/^[0-9٠-٩]+ س [0-9٠-٩]+ د$/);
+      expect(formatMinutes(6)).toMatch(/^[0-9٠-٩]+ د$/);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
 });
 
 describe('monthsBetween (a month is 30 days)', () => {

@@ -35,15 +35,16 @@ export function roundToQuarter(value: number): number {
 }
 
 /**
- * 'Xh Ym', or 'Ym' under an hour; 'مخبرش' ("no data") for zero, less, or not a number.
- * Fractional minutes round to the nearest whole minute.
+ * 'Xh Ym', or 'Ym' under an hour, in the chosen language's own narrow units (Arabic
+ * '2 س 15 د'); 'مخبرش' ("no data") for zero, less, or not a number. Fractional minutes
+ * round to the nearest whole minute.
  */
 export function formatMinutes(totalMinutes: number | null | undefined): string {
   if (totalMinutes == null || !Number.isFinite(totalMinutes) || totalMinutes <= 0) return NO_DATA;
   const minutes = Math.round(totalMinutes);
   const hours = Math.floor(minutes / MINUTES_PER_HOUR);
-  const rest = minutes % MINUTES_PER_HOUR;
-  return hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
+  const rest = formatNumber(minutes % MINUTES_PER_HOUR, { style: 'unit', unit: 'minute', unitDisplay: 'narrow' });
+  return hours > 0 ? `${formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' })} ${rest}` : rest;
 }
 
 type DateInput = Date | string | number;

@@ -255,7 +255,7 @@ describe('the live board', () => {
       expect(within(omar).getByText('خامل')).toBeInTheDocument();
       expect(within(omar).getByText('مخفي بقاعدة حجب')).toBeInTheDocument();
       expect(within(omar).getByText('القرص ممتلئ فوق 90٪')).toBeInTheDocument();
-      expect(within(omar).getByText('منذ 1h 15m')).toBeInTheDocument();
+      expect(within(omar).getByText('منذ 1 س 15 د')).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
     }
