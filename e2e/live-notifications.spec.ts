@@ -110,9 +110,16 @@ test.describe('event logs page', () => {
     await signIn(page, 'admin');
     await page.goto('/eventlogs');
     await expect(page.getByRole('heading', { level: 1, name: 'Event logs' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'auth.login', exact: true }).first()).toBeVisible();
+    // The action's label, with its code under it.
+    const signedIn = page.getByRole('cell', { name: /^Signed in\s*auth\.login$/ }).first();
+    await expect(signedIn).toBeVisible();
     await page.getByLabel('User').fill('admin');
     await expect(page.getByRole('row').nth(1)).toContainText('admin');
+    // The action filter offers labels; its value (in the URL) is the code.
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Signed in', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]action=auth\.login\b/);
+    await expect(page.getByRole('row').nth(1)).toContainText('Signed in');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { EVENT_ACTIONS, type TEventLogFilter } from '@portal/contracts';
+import type { TEventLogFilter } from '@portal/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionOptions } from '../event-log-format';
 
 export interface FilterDraft {
   actor: string;
@@ -63,7 +65,9 @@ export function EventLogFilters({
   onChange: (v: FilterDraft) => void;
   problems?: FilterProblems;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Labels, not codes, to choose from (the value stays the code: the API and the URL use it).
+  const actions = useMemo(() => actionOptions(t, i18n.language), [t, i18n.language]);
   const field = (name: keyof FilterDraft) => {
     const problem = problems[name];
     return {
@@ -84,9 +88,9 @@ export function EventLogFilters({
       <TextField {...field('actor')} />
       <TextField {...field('action')} select>
         <MenuItem value="">{t('eventLogs.filters.anyAction')}</MenuItem>
-        {EVENT_ACTIONS.map((a) => (
-          <MenuItem key={a} value={a}>
-            {a}
+        {actions.map((a) => (
+          <MenuItem key={a.code} value={a.code}>
+            {a.label}
           </MenuItem>
         ))}
       </TextField>

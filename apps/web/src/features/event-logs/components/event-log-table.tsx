@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TEventLog } from '@portal/contracts';
-import { useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { useOverflows } from '../../../lib/use-overflows';
+import { actionLabel, recordText, targetTypeLabel } from '../event-log-format';
 
 const detailsText = (d: Record<string, unknown>) => (Object.keys(d).length ? JSON.stringify(d) : '');
 // Past about this many characters the box is likely to reach its height cap (until measured).
@@ -45,9 +47,29 @@ function DetailsText({ details }: { details: Record<string, unknown> }) {
   );
 }
 
-const target = (r: TEventLog) => (r.target_type ? `${r.target_type} #${r.target_id}` : '');
+/** An action's label with its code under it, small; a code without a label is shown once, as it is. */
+function ActionCell({ t, action }: { t: TFunction; action: string }) {
+  const label = actionLabel(t, action);
+  const known = label !== action;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }}>
+      {known ? <span>{label}</span> : null}
+      <Box
+        component="span"
+        sx={[
+          { fontFamily: 'monospace', overflowWrap: 'anywhere' },
+          known && { fontSize: 12, fontWeight: 'normal', color: 'text.secondary' },
+        ]}
+      >
+        <Bidi dir="ltr">{action}</Bidi>
+      </Box>
+    </Box>
+  );
+}
 
-const columns: DataTableColumn<TEventLog>[] = [
+const rawTarget = (r: TEventLog) => (r.target_type ? `${r.target_type} #${r.target_id}` : '');
+
+const columns = (t: TFunction): DataTableColumn<TEventLog>[] => [
   {
     key: 'at',
     label: 'eventLogs.columns.at',
@@ -74,20 +96,30 @@ const columns: DataTableColumn<TEventLog>[] = [
     key: 'action',
     label: 'eventLogs.columns.action',
     placement: 'primary',
-    sortValue: (r) => r.action,
+    sortValue: (r) => actionLabel(t, r.action),
+    csv: (r) => r.action,
     cellSx: { whiteSpace: 'nowrap' },
-    cell: (r) => (
-      <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-        <Bidi dir="ltr">{r.action}</Bidi>
-      </Box>
-    ),
+    cell: (r) => <ActionCell t={t} action={r.action} />,
   },
   {
     key: 'target',
     label: 'eventLogs.columns.target',
-    sortValue: target,
+    sortValue: (r) => recordText(t, r),
+    csv: rawTarget,
     cellSx: { whiteSpace: 'nowrap' },
-    cell: (r) => <Bidi dir="ltr">{target(r)}</Bidi>,
+    // The type follows the page's direction, "#4" stays left to right after it.
+    cell: (r) =>
+      r.target_type ? (
+        <span title={rawTarget(r)}>
+          <Bidi>{targetTypeLabel(t, r.target_type)}</Bidi>
+          {r.target_id ? (
+            <>
+              {' '}
+              <Bidi dir="ltr">#{r.target_id}</Bidi>
+            </>
+          ) : null}
+        </span>
+      ) : null,
   },
   {
     key: 'address',
@@ -111,13 +143,15 @@ const columns: DataTableColumn<TEventLog>[] = [
 
 /** The audit trail's rows; the page's "Download CSV" is the server's export of the whole filter. */
 export function EventLogTable({ rows, stickyTop }: { rows: TEventLog[]; stickyTop?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Rebuilt on a change of language: the labels are the columns' sort values.
+  const translated = useMemo(() => columns(t), [t, i18n.language]);
   // The page shows its own loading, error and empty states.
   if (rows.length === 0) return null;
   return (
     <DataTable
       rows={rows}
-      columns={columns}
+      columns={translated}
       rowKey={(r) => r.id}
       label={t('eventLogs.title')}
       emptyText={t('eventLogs.empty')}
