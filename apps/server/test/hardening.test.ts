@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from './factories.js';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.js';
+import { WS_CHANNELS } from '@portal/contracts';
+import { DEMO_PASSWORD, openSocket, ready, startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 let admin: string;
@@ -270,5 +271,37 @@ describe('a flood of failed logins from one address', () => {
     } finally {
       await flood.stop();
     }
+  });
+});
+
+describe('issue 26: repeated query parameters and re-parsed links are a 4xx, never a 500', () => {
+  it('a repeated ?token= on every websocket path is refused in our error shape, upgrade or not', async () => {
+    for (const path of Object.values(WS_CHANNELS)) {
+      const plain = await s.api('GET', `${path}?token=a&token=b`);
+      expect(plain.status, path).toBe(400);
+      expect(plain.body.extra.fields.token, path).toEqual([expect.any(String)]);
+      // A real upgrade with a live token twice: refused before the socket opens.
+      const socket = openSocket(s.url, `${path}?token=${hr}&token=${hr}`);
+      const refused = await new Promise<number>((resolve) => {
+        socket.ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        socket.ws.once('open', () => resolve(101));
+      });
+      expect(refused, path).toBe(400);
+    }
+    // One token still opens the socket.
+    await ready(openSocket(s.url, '/ws/notification/', hr));
+  });
+
+  it('an announcement link that normalises to another site is a 400 on the field, and nothing is sent', async () => {
+    const before = await counts();
+    for (const bad of ['/..//evil.example', '/a/../..//evil.example/x', '/./\\evil.example', '/%2e%2e//evil.example']) {
+      const res = await s.api('POST', '/api/notifications/announce/', {
+        token: admin,
+        body: { message: 'Link check', url: bad, levels: ['HR'] },
+      });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.extra.fields.url, bad).toEqual([expect.any(String)]);
+    }
+    expect(await counts()).toEqual(before);
   });
 });

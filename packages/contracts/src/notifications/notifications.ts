@@ -26,21 +26,29 @@ export const ZMarkReadResponse = z.array(ZNotification);
 export const ZUnreadCount = z.object({ count: z.number().int() });
 
 const ORIGIN = 'http://portal.invalid';
+const LINK_RULE = 'Enter a portal path such as /ticket/12.';
+
+/** A portal path as typed, or as normalised: starts with one `/`, no backslash, space or control character. */
+const isPortalPath = (u: string) => /^\/(?![/\\])/.test(u) && !/[\\\s\u0000-\u001f\u007f]/.test(u);
 
 /**
  * A link inside the portal ("/ticket/12"), normalised: a same-origin path only. Refuses
  * other sites, protocol-relative tricks (`//evil`, `/\evil`), backslashes, spaces and
- * control characters (an announcement must not send staff elsewhere).
+ * control characters (an announcement must not send staff elsewhere). The rule is checked
+ * on the text as typed and again on its normal form (`/..//evil` normalises to `//evil`),
+ * so what passes is a path that parses to itself.
  */
 const ZLink = ZText.trim()
   .max(2048)
-  .refine((u) => u === '' || (/^\/(?![/\\])/.test(u) && !/[\\\s\u0000-\u001f\u007f]/.test(u)), {
-    message: 'Enter a portal path such as /ticket/12.',
-  })
-  .transform((u) => {
+  .transform((u, ctx) => {
     if (u === '') return u;
-    const url = new URL(u, ORIGIN);
-    return url.origin === ORIGIN ? url.pathname + url.search + url.hash : '';
+    if (isPortalPath(u)) {
+      const url = new URL(u, ORIGIN);
+      const normal = url.pathname + url.search + url.hash;
+      if (url.origin === ORIGIN && isPortalPath(normal)) return normal;
+    }
+    ctx.addIssue({ code: 'custom', message: LINK_RULE });
+    return z.NEVER;
   });
 
 export const ZAnnouncementRequest = z.object({
@@ -49,3 +57,5 @@ export const ZAnnouncementRequest = z.object({
   levels: z.array(ZUserType).min(1, 'Choose at least one user type.'),
 });
 export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
+/** An announcement as validated (the link normalised): what the server acts on. */
+export type TAnnouncement = z.output<typeof ZAnnouncementRequest>;

@@ -2,8 +2,7 @@ import {
   canAnnounce,
   canSeeNotificationLevel,
   NOTIFICATION_PAGE_SIZE,
-  ZAnnouncementRequest,
-  type TAnnouncementRequest,
+  type TAnnouncement,
   type TNotification,
   type TWsServerMessage,
 } from '@portal/contracts';
@@ -54,9 +53,9 @@ export function countUnread(ctx: AppContext, user: UserRow) {
   return repo.unreadCount(ctx.db, user);
 }
 
-export async function announce(ctx: AppContext, user: UserRow, input: TAnnouncementRequest, source: AuditSource) {
+/** `req` was validated once by the route's contract (the link is already in its normal form). */
+export async function announce(ctx: AppContext, user: UserRow, req: TAnnouncement, source: AuditSource) {
   if (!canAnnounce(user)) throw forbidden('Only ADMIN, HR and directors can send announcements.');
-  const req = ZAnnouncementRequest.parse(input);
   const levels = [...new Set(req.levels)];
   return withTx(ctx, async (tx) => {
     const id = await notify(tx, { message: req.message, url: req.url, levels, senderId: user.id });

@@ -5,8 +5,18 @@ import type { WebSocket } from 'ws';
 import { WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsServerMessage } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { Authenticated } from '../../lib/actor.js';
-import { isDatabaseUnavailable } from '../../lib/errors.js';
+import { fieldError, isDatabaseUnavailable } from '../../lib/errors.js';
 import type { EventBus } from './event-bus.js';
+
+/**
+ * The `?token=` a socket authenticates with. A repeated parameter arrives as an array:
+ * refused on the field (which token was meant is not ours to guess).
+ */
+function socketToken(req: FastifyRequest): string | undefined {
+  const token = (req.query as Record<string, unknown>).token;
+  if (token === undefined || typeof token === 'string') return token;
+  throw fieldError('token', 'Send one token.');
+}
 
 /** One authenticated socket on one channel. */
 export interface LiveConnection {
@@ -237,7 +247,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
               if (!originAllowed(req, opts.publicOrigin, opts.allowedOrigins)) {
                 return reply.status(403).send({ message: 'Origin not allowed.' });
               }
-              const token = (req.query as { token?: string }).token;
+              const token = socketToken(req);
               try {
                 pending.set(req, token ? await (spec.authenticate ?? authenticate)(token) : null);
               } catch (err) {
