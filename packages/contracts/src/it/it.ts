@@ -275,6 +275,12 @@ export type TCategoryRule = z.infer<typeof ZCategoryRule>;
 export const ZCategoryRuleList = z.array(ZCategoryRule);
 
 /**
+ * The most characters of a text a rule's pattern is matched against (titles and process
+ * names fit whole): a pattern's cost grows with its input, and agents choose the input.
+ */
+export const RULE_MATCH_INPUT_MAX = 1000;
+
+/**
  * The category of an app or site: the first rule (in id order) whose pattern matches its
  * field, case-insensitively; none → neutral. Shared so the server's totals and the web's
  * live grid agree.
@@ -287,7 +293,7 @@ export function categorize(
     const value = entry[r.field];
     if (value === null) continue;
     try {
-      if (new RegExp(r.pattern, 'i').test(value)) return r.category;
+      if (new RegExp(r.pattern, 'i').test(value.slice(0, RULE_MATCH_INPUT_MAX))) return r.category;
     } catch {
       continue;
     }

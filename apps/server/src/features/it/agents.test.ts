@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { openSocket, startTestServer, type TestServer } from '../../../test/harness.js';
+import { agentSocket as openAgentSocket, appEvent, enrollAgent, enrollBody } from './agent-test-socket.js';
 import { maintainTelemetry } from './telemetry.service.js';
 
 let s: TestServer;
@@ -11,53 +12,9 @@ afterAll(async () => {
   await s?.stop();
 });
 
-let machine = 0;
-const enrollBody = (username: string, extra: Record<string, unknown> = {}) => ({
-  username,
-  password: DEMO_PASSWORD,
-  machine_id: `machine-${++machine}-${Date.now()}`,
-  hostname: 'desk-07',
-  platform: 'linux',
-  version: '1.0.0',
-  ...extra,
-});
-
-async function enroll(username: string, extra: Record<string, unknown> = {}) {
-  const res = await s.api('POST', '/api/it/agents/enroll/', { body: enrollBody(username, extra) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { agent_id: number; credential: string; username: string };
-}
-
-/** An agent socket that has said hello; `send` answers the next ack. */
-async function agentSocket(credential: string) {
-  const sock = openSocket(s.url, '/ws/agent/', credential);
-  await ready(sock);
-  sock.ws.send(JSON.stringify({ command: 'hello', version: '1.0.0', agent_time: new Date().toISOString() }));
-  const welcome = await sock.next((m) => m.message?.command === 'welcome');
-  let n = 0;
-  return {
-    sock,
-    welcome: welcome.message,
-    async send(events: unknown[], agentTime = new Date().toISOString()) {
-      const batch = `b${++n}`;
-      sock.ws.send(JSON.stringify({ command: 'events', batch, agent_time: agentTime, events }));
-      return (await sock.next((m) => m.message?.command === 'ack' && m.message.batch === batch)).message;
-    },
-  };
-}
-
-const app = (seq: number, title: string, at = new Date().toISOString()) => ({
-  kind: 'app',
-  seq,
-  at,
-  heartbeat: false,
-  title,
-  process: 'chrome',
-  pid: 4242,
-  memory_bytes: 1024,
-  url: null,
-  opened_apps: ['chrome', 'zoiper'],
-});
+const enroll = (username: string, extra: Record<string, unknown> = {}) => enrollAgent(s, username, extra);
+const agentSocket = (credential: string) => openAgentSocket(s, credential);
+const app = (seq: number, title: string, at?: string) => appEvent(seq, title, at);
 
 const stored = async (agentId: number) =>
   (

@@ -1,4 +1,4 @@
-import { REDACTED_TITLE, type TAgentEvent, type TItStatus } from '@portal/contracts';
+import { REDACTED_TITLE, RULE_MATCH_INPUT_MAX, type TAgentEvent, type TItStatus } from '@portal/contracts';
 
 /**
  * The agent ingest's rules that need no I/O (issue 15): clock-skew correction,
@@ -105,8 +105,13 @@ export function compilePatterns(patterns: readonly string[]): RegExp[] {
  * A window as stored: a title (or its address) matching a rule becomes REDACTED_TITLE and
  * loses its address, so the words never reach the database.
  */
-export function redact(title: string, url: string | null, rules: readonly RegExp[]): { title: string; url: string | null } {
-  const hit = rules.some((r) => r.test(title) || (url !== null && r.test(url)));
+export function redact(
+  title: string,
+  url: string | null,
+  rules: readonly RegExp[],
+): { title: string; url: string | null } {
+  const matches = (r: RegExp, text: string) => r.test(text.slice(0, RULE_MATCH_INPUT_MAX));
+  const hit = rules.some((r) => matches(r, title) || (url !== null && matches(r, url)));
   return hit ? { title: REDACTED_TITLE, url: null } : { title, url };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import type { LiveConnection } from '../../plugins/realtime/gateway.js';
+import { usableRules } from './pattern-safety.js';
 import { presentAppUpdate, presentDailyLog, presentDevice, presentNetwork } from './it.presenter.js';
 import * as repo from './it.repository.js';
 
@@ -86,7 +87,11 @@ export async function deliverItUpdate(
     if (!kinds.has(kind)) continue;
     if (kind === 'app' && row.app) {
       const frame: TWsItAppUsage = {
-        message: { command: 'app_usage', username, data: presentAppUpdate(row.app, row.rules ?? []) },
+        message: {
+          command: 'app_usage',
+          username,
+          data: presentAppUpdate(row.app, await usableRules(row.rules ?? [])),
+        },
       };
       frames.push(frame);
     } else if (kind === 'activity' && row.status) {

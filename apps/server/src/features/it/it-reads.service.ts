@@ -14,6 +14,7 @@ import { onShiftNow, portalClock, portalDays } from '../wfm/index.js';
 import { buildDay } from './it-timeline.js';
 import { presentDailyLog, presentDevice, presentItRecord, presentNetwork } from './it.presenter.js';
 import * as repo from './it.repository.js';
+import { usableRules } from './pattern-safety.js';
 
 const NO_USER = 'No user has this username.';
 
@@ -29,7 +30,7 @@ export async function itList(ctx: AppContext, viewer: UserRow): Promise<TItList>
   const ids = users.map((u) => u.id);
   const [rows, rules, onShift] = await Promise.all([
     repo.itListRows(ctx.db, ids),
-    repo.listCategoryRules(ctx.db),
+    repo.listCategoryRules(ctx.db).then(usableRules),
     onShiftNow(ctx.db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -60,7 +61,7 @@ export async function userDay(ctx: AppContext, viewer: UserRow, username: string
     repo.activityOfDay(ctx.db, target.id, from, to),
     repo.samplesOfDay(ctx.db, target.id, from, to),
     repo.dailyLogsOfDay(ctx.db, target.id, date),
-    repo.listCategoryRules(ctx.db),
+    repo.listCategoryRules(ctx.db).then(usableRules),
   ]);
   const summary = buildDay({
     from: from.getTime(),

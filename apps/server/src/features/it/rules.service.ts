@@ -8,11 +8,12 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { presentCategoryRule, presentRedactionRule } from './it.presenter.js';
 import * as repo from './it.repository.js';
+import { SLOW_PATTERN_MESSAGE, vetPattern } from './pattern-safety.js';
 
 /**
  * The rules IT defines (canManageItAgents: IT and ADMIN): redaction patterns, applied by
@@ -21,6 +22,12 @@ import * as repo from './it.repository.js';
  */
 function mustManage(user: UserRow): void {
   if (!canManageItAgents(user)) throw forbidden();
+}
+
+/** A pattern that could backtrack for seconds on some text is refused on its field. */
+async function mustBeFast(pattern: string): Promise<void> {
+  if ((await vetPattern(pattern)) !== 'safe')
+    throw badRequest(SLOW_PATTERN_MESSAGE, { pattern: [SLOW_PATTERN_MESSAGE] });
 }
 
 export async function listRedactionRules(ctx: AppContext, user: UserRow): Promise<TRedactionRule[]> {
@@ -35,6 +42,7 @@ export async function addRedactionRule(
   source: AuditSource,
 ): Promise<TRedactionRule> {
   mustManage(user);
+  await mustBeFast(input.pattern);
   return withTx(ctx, async (tx) => {
     const id = await repo.insertRedactionRule(
       tx.db,
@@ -83,6 +91,7 @@ export async function addCategoryRule(
   source: AuditSource,
 ): Promise<TCategoryRule> {
   mustManage(user);
+  await mustBeFast(input.pattern);
   return withTx(ctx, async (tx) => {
     const id = await repo.insertCategoryRule(tx.db, input, user.id);
     await recordEvent(tx.db, source, {

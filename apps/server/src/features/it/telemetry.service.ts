@@ -1,8 +1,4 @@
-import {
-  type TAgentEvent,
-  type TAgentSettings,
-  type TBusEventOf,
-} from '@portal/contracts';
+import { type TAgentEvent, type TAgentSettings, type TBusEventOf } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import { withTx } from '../../lib/tx.js';
 import { receivePresenceEvents } from '../interpreters/index.js';
@@ -24,6 +20,7 @@ import {
   utcDayStart,
   type TimedEvent,
 } from './ingest-rules.js';
+import { usableRules } from './pattern-safety.js';
 import * as repo from './telemetry.repository.js';
 
 type Kind = TBusEventOf<'it'>['kinds'][number];
@@ -122,13 +119,14 @@ async function ingestOnce(
     ctx,
     planBatch(batch.events, 0, { offsetMs, now, cutoff }).fresh.map((e) => e.time),
   );
+  // Vetted before the transaction: a first check of a stored pattern must not hold the agent's lock.
+  const rules = compilePatterns((await usableRules(await repo.redactionPatterns(ctx.db))).map((r) => r.pattern));
   const outcome = await withTx(ctx, async (tx) => {
     const row = await agents.lockAgent(tx.db, agent.agentId);
     if (!row || row.revoked_at) return null;
     const plan = planBatch(batch.events, row.last_seq, { offsetMs, now, cutoff });
     const kinds = new Set<Kind>();
     const base = { agent_id: agent.agentId, user_id: agent.userId };
-    const rules = compilePatterns((await repo.redactionPatterns(tx.db)).map((r) => r.pattern));
     const apps: repo.AppRow[] = [];
     const activity: (repo.ActivityRow & { time: Date })[] = [];
     const samples: repo.SampleRow[] = [];
@@ -181,10 +179,15 @@ async function ingestOnce(
     }
     const before = await repo.findStatus(tx.db, agent.userId);
     const status = nextStatus(before, activity);
-    const changed = status && (!before || before.state !== status.state || before.since.getTime() !== status.since.getTime());
+    const changed =
+      status && (!before || before.state !== status.state || before.since.getTime() !== status.since.getTime());
     await repo.saveStatus(tx.db, agent.userId, agent.agentId, changed ? status : undefined, now);
     if (changed) kinds.add('activity');
-    await agents.recordBatch(tx.db, agent.agentId, { last_seq: plan.lastSeq, clock_offset_ms: offsetMs, last_seen_at: now });
+    await agents.recordBatch(tx.db, agent.agentId, {
+      last_seq: plan.lastSeq,
+      clock_offset_ms: offsetMs,
+      last_seen_at: now,
+    });
     if (kinds.size > 0) tx.publish({ type: 'it', user: agent.userId, kinds: [...kinds] });
     return {
       result: { last_seq: plan.lastSeq, accepted: plan.fresh.length, duplicates: plan.duplicates },
