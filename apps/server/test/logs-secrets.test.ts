@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.js';
+import { DEMO_PASSWORD, openSocket, ready, startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -54,5 +54,31 @@ describe('logs', () => {
     expect(text).toContain('?access_token=[REDACTED]&api_key=[REDACTED]&client_secret=[REDACTED]&page=7');
     for (const secret of new Set(secrets)) expect(text.includes(secret), secret.slice(0, 12)).toBe(false);
     expect(text).not.toMatch(/\$argon2id\$/);
+  });
+
+  it('mask parameters by their decoded names, as the server reads them: an encoded ?token= authenticates and is never logged', async () => {
+    // (hr's password was changed above.)
+    const token = await s.login('it');
+    // The gateway decodes `tok%65n` to `token`: the socket opens as it.
+    const socket = openSocket(s.url, `/ws/notification/?tok%65n=${token}`);
+    await ready(socket);
+    socket.ws.close();
+    const spellings = [
+      `%74oken=${token}`,
+      `TOKEN=${token}`,
+      `access%5Ftoken=${token}`,
+      `api+key=Key-Gamma-3`,
+      `x-api%2Dkey=Key-Delta-4`,
+      `page=2&token=a&token=${token}`,
+      `client%5fsecret=Sec-Epsilon-5&%ZZ=1`,
+    ];
+    for (const q of spellings) await s.api('GET', `/api/auth/me/?${q}`, { token });
+    const text = s.logs.join('');
+    for (const secret of [token, 'Key-Gamma-3', 'Key-Delta-4', 'Sec-Epsilon-5']) {
+      expect(text.includes(secret), secret.slice(0, 12)).toBe(false);
+    }
+    // The names stay as sent (what was asked is still readable), and other values too.
+    expect(text).toContain('/ws/notification/?tok%65n=[REDACTED]');
+    expect(text).toContain('?page=2&token=[REDACTED]&token=[REDACTED]');
   });
 });
