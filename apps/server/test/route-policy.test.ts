@@ -375,7 +375,8 @@ beforeAll(async () => {
       insider: 'admin',
       outsider: 'hr',
     },
-    'GET /api/share/ice-servers/': {},
+    // Relay credentials only for people who can be in a call: a guest never can.
+    'GET /api/share/ice-servers/': { guestStatus: 403 },
     // A JSON body carries no files: past the policy, the insider is told to choose one.
     'POST /api/ocr/jobs/': { body: { language: 'eng' }, insiderStatus: 400 },
     'GET /api/ocr/jobs/': {},

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TUserType } from '../users/user-types.js';
-import { canSeeShareCall, canSeeShareCalls, canSetShareConsent, canWatch, shareCallScope } from './share-access.js';
+import {
+  canBeWatched,
+  canJoinShareCalls,
+  canSeeShareCall,
+  canSeeShareCalls,
+  canSetShareConsent,
+  canWatch,
+  shareCallScope,
+} from './share-access.js';
 
 const actor = (user_type: TUserType, over: { username?: string; is_director?: boolean } = {}) => ({
   username: over.username ?? `${user_type.toLowerCase()}.1`,
@@ -37,6 +45,18 @@ describe('whom a viewer may watch (canWatch)', () => {
     expect(canWatch(actor('DEVELOPER', { username: 'dev' }), actor('INTERPRETER'))).toBe(true);
     expect(canWatch(actor('DEVELOPER', { username: 'dev' }), actor('DEVELOPER'))).toBe(true);
     expect(canWatch(null, actor('INTERPRETER'))).toBe(false);
+  });
+});
+
+describe('who may be in a call (relay credentials)', () => {
+  it('viewers and everyone who can be watched; never a guest', () => {
+    for (const t of ['INTERPRETER', 'HR', 'ADMIN', 'QUALITY', 'Vendor'] as TUserType[]) {
+      expect(canBeWatched(actor(t)), t).toBe(true);
+      expect(canJoinShareCalls(actor(t)), t).toBe(true);
+    }
+    expect(canBeWatched(actor('GUEST'))).toBe(false);
+    expect(canJoinShareCalls(actor('GUEST'))).toBe(false);
+    expect(canJoinShareCalls(null)).toBe(false);
   });
 });
 

@@ -12,6 +12,22 @@ export function canWatch(viewer: Actor | null | undefined, target: Actor): boole
   return isStaff(target) && canActOnDepartment(viewer.user_type, target.user_type);
 }
 
+/** ADMIN stands above every department, so ADMIN may watch whomever any viewer may. */
+const ANY_ADMIN: Actor = { username: '', user_type: 'ADMIN', is_director: false, is_manager: false };
+
+/** Whether anyone may watch this person (canWatch by some viewer): interpreters and staff, never a guest. */
+export function canBeWatched(user: Actor | null | undefined): boolean {
+  return !!user && canWatch(ANY_ADMIN, user);
+}
+
+/**
+ * Who may be in a call at all, and so may hold relay (TURN) credentials: viewers in the
+ * share roles, and people who can be watched.
+ */
+export function canJoinShareCalls(user: Actor | null | undefined): boolean {
+  return canUseShare(user) || canBeWatched(user);
+}
+
 /** The calls list (audit of who watched whom): ADMIN, QUALITY and directors. */
 export function canSeeShareCalls(user: Actor | null | undefined): boolean {
   return !!user && isStaff(user) && (user.user_type === 'ADMIN' || user.user_type === 'QUALITY' || user.is_director);

@@ -233,12 +233,15 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'authenticated',
-        policy: { rule: 'any signed-in user (both parties of a call)', outsider: null },
+        policy: {
+          rule: 'canJoinShareCalls: share roles and whoever canBeWatched (staff, interpreters); GUEST 403',
+          outsider: null,
+        },
       },
       schema: {
         tags: TAGS,
         summary: 'STUN/TURN servers for WebRTC, with short-lived TURN credentials',
-        response: { 200: ZShareIceServers, ...errorResponses(401) },
+        response: { 200: ZShareIceServers, ...errorResponses(401, 403) },
       },
     },
     async (req) => service.iceServers(ctx, caller(req).user),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  canJoinShareCalls,
   canSeeShareCall,
   canSetShareConsent,
   canUseShare,
@@ -30,6 +31,8 @@ import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { consentOf, presentAvailability, presentCall, presentCandidate } from './share.presenter.js';
 import * as repo from './share.repository.js';
+
+const NOT_IN_CALLS = 'Screen-sharing calls are for staff and interpreters.';
 
 const NOT_FOUND = 'Call not found.';
 const NO_SUCH_TARGET = 'No one you may watch has this username.';
@@ -356,9 +359,11 @@ export async function setConsent(
 /**
  * STUN and TURN for the browsers. TURN credentials follow coturn's REST scheme
  * (`use-auth-secret`): username `expiry:userId`, password HMAC-SHA1 of it with the
- * shared secret, so no long-lived TURN password ever reaches a browser.
+ * shared secret, so no long-lived TURN password ever reaches a browser. Only for people
+ * who can be in a call (canJoinShareCalls): a relay is bandwidth anyone else could borrow.
  */
 export function iceServers(ctx: ShareCtx, caller: UserRow): TShareIceServers {
+  if (!canJoinShareCalls(caller)) throw forbidden(NOT_IN_CALLS);
   const out: TShareIceServers['ice_servers'] = [];
   if (ctx.config.SHARE_STUN_URLS.length) out.push({ urls: ctx.config.SHARE_STUN_URLS });
   if (ctx.config.SHARE_TURN_URLS.length && ctx.config.SHARE_TURN_SECRET) {

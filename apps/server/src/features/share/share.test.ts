@@ -591,6 +591,16 @@ describe('ICE servers', () => {
     expect(Number(expiry) - Date.now() / 1000).toBeLessThanOrEqual(3600);
     expect(turn.credential).toBe(crypto.createHmac('sha1', TURN_SECRET).update(turn.username).digest('base64'));
   });
+
+  it('are only for people who can be in a call: a guest is refused (403) and gets no relay credentials', async () => {
+    const guest = await make.user({ user_type: 'GUEST' });
+    const res = await api(guest, 'GET', '/api/share/ice-servers/');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toContain('turn:');
+    // Staff who are never viewers can still be watched, so they get them too.
+    expect((await api(await make.user({ user_type: 'HR' }), 'GET', '/api/share/ice-servers/')).status).toBe(200);
+  });
 });
 
 describe('an interpreter', () => {
