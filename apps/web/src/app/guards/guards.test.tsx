@@ -1,9 +1,13 @@
 import type { TUser, TUserType } from '@portal/contracts';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { emptyAuthState, type AuthState } from '../../features/auth/auth.slice';
-import { makeUser } from '../../test/fake-api';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { bootstrapSession } from '../../features/auth';
+import { emptyAuthState, sessionCleared, type AuthState } from '../../features/auth/auth.slice';
+import { changeLanguage, i18next } from '../../lib/i18n/i18n';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { fakeApi, makeUser } from '../../test/fake-api';
 import { AppProviders } from '../providers/app-providers';
 import { routes } from '../router';
 import { createStore } from '../store';
@@ -14,9 +18,9 @@ function signedIn(user: TUser): AuthState {
   return { ...emptyAuthState, token: 'token', user, isAuthenticated: true };
 }
 
-/** The real route tree (with its lazy pages) in memory, at `path`, with this auth state. */
-function renderAt(path: string, auth: AuthState) {
-  const store = createStore(auth);
+/** The real route tree (with its lazy pages) in memory, at `path`, with this auth state (or store). */
+function renderAt(path: string, auth: AuthState | ReturnType<typeof createStore>) {
+  const store = 'dispatch' in auth ? auth : createStore(auth);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders store={store}>
@@ -68,6 +72,63 @@ describe('login guard', () => {
     const router = renderAt('/login', as('HR'));
     await expectHeading(/Welcome back/);
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('an unreachable portal while the session is confirmed', () => {
+  const stores: ReturnType<typeof createStore>[] = [];
+  afterEach(() => {
+    // Signing out stops each store's retries.
+    for (const store of stores.splice(0)) store.dispatch(sessionCleared());
+    vi.unstubAllGlobals();
+  });
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  /** A saved session whose auth/me answers 503 until `reachable` is set. */
+  function savedSessionWithPortalDown() {
+    localStorage.setItem(STORAGE_KEYS.token, 'saved');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(makeUser('HR')));
+    const portal = { reachable: false };
+    const api = fakeApi({
+      'GET /api/auth/me/': () =>
+        portal.reachable
+          ? { status: 200, body: makeUser('HR') }
+          : { status: 503, body: { message: 'The service is temporarily unavailable. Try again shortly.' } },
+    });
+    const store = createStore();
+    stores.push(store);
+    void store.dispatch(bootstrapSession());
+    return { portal, api, store };
+  }
+
+  it('says so with the reason and Retry, keeps the page and the session, and carries on once it answers', async () => {
+    const { portal, api, store } = savedSessionWithPortalDown();
+    const router = renderAt('/dashboard', store);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "The portal can't be reached right now. You are still signed in, and it tries again by itself. " +
+        'The service is temporarily unavailable. Try again shortly.',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('saved');
+
+    portal.reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await expectHeading('Dashboard');
+    expect(api.calls.map((c) => c.key)).not.toContain('POST /api/auth/jwt/logout/');
+  });
+
+  it('speaks Arabic with the rest of the page', async () => {
+    await changeLanguage('ar');
+    renderAt('/dashboard', savedSessionWithPortalDown().store);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(i18next.t('errors.portalUnreachable'));
+    expect(alert.textContent).not.toMatch(/[A-Za-z]{3}/);
+    expect(screen.getByRole('button', { name: i18next.t('errors.retry') })).toBeInTheDocument();
+    expect(i18next.t('errors.retry')).not.toBe('Retry');
   });
 });
 

@@ -6,7 +6,7 @@ import { playLoginFailureSound } from '../../lib/sounds';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { fakeApi, makeUser } from '../../test/fake-api';
 import { authApi } from './api/auth-api';
-import { authSlice, emptyAuthState, restoreAuthState, sessionCleared } from './auth.slice';
+import { authSlice, emptyAuthState, profileRetryRequested, restoreAuthState, sessionCleared } from './auth.slice';
 import { bootstrapSession, logout } from './session';
 
 vi.mock('react-toastify', () => ({
@@ -44,6 +44,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('auth reducer (spec §4 transitions)', () => {
@@ -167,6 +168,46 @@ describe('login', () => {
   });
 });
 
+describe('login, then an unreachable portal', () => {
+  it('keeps the new token, says nothing is wrong with it, and welcomes once the profile loads', async () => {
+    let reachable = false;
+    const user = makeUser('HR');
+    const api = fakeApi({
+      'POST /api/auth/jwt/login/': () => ({ status: 200, body: { access: TOKEN } }),
+      'GET /api/auth/me/': () => (reachable ? { status: 200, body: user } : { status: 503, body: {} }),
+    });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'pw' }));
+    await vi.waitFor(() => expect(store.getState().auth.profileUnreachable).toMatchObject({ status: 503 }));
+    expect(store.getState().auth).toMatchObject({ token: TOKEN, authSuccessLoading: true, error: null });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(TOKEN);
+    expect(api.calls.map((c) => c.key)).not.toContain('POST /api/auth/jwt/logout/');
+
+    reachable = true;
+    store.dispatch(profileRetryRequested());
+    await settle(store);
+    expect(store.getState().auth).toMatchObject({ token: TOKEN, user, profileUnreachable: null });
+    expect(toast.success).toHaveBeenCalledWith('Login Success', expect.anything());
+  });
+
+  it('a 401 while retrying ends the session as the server says', async () => {
+    let answer: 503 | 401 = 503;
+    fakeApi({
+      'POST /api/auth/jwt/login/': () => ({ status: 200, body: { access: TOKEN } }),
+      'GET /api/auth/me/': () => ({ status: answer, body: { message: 'No.' } }),
+    });
+    const store = createStore(emptyAuthState);
+    await store.dispatch(authApi.endpoints.login.initiate({ username: 'hr', password: 'pw' }));
+    await vi.waitFor(() => expect(store.getState().auth.profileUnreachable).toBeTruthy());
+    answer = 401;
+    store.dispatch(profileRetryRequested());
+    await vi.waitFor(() =>
+      expect(store.getState().auth).toMatchObject({ token: '', user: null, signedOutBecause: 'sessionEnded' }),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
 describe('session at start', () => {
   it('reuses a saved token for the Authorization header and loads the user', async () => {
     const user = makeUser('IT');
@@ -184,21 +225,75 @@ describe('session at start', () => {
     });
   });
 
-  it('a failed profile load logs out', async () => {
+  // Only the server's word that the session is invalid (401) ends it: an F5 that aborts
+  // auth/me, a network blip or a 503 keeps the token, says so, and tries again.
+  it.each([
+    ['a 503', () => ({ status: 503, body: { message: 'The service is temporarily unavailable. Try again shortly.' } })],
+    ['a 500', () => ({ status: 500, body: { message: 'Internal server error.' } })],
+    ['a network failure', () => new TypeError('Failed to fetch')],
+    ['an aborted request', () => new DOMException('The user aborted a request.', 'AbortError')],
+  ] as const)('%s of the profile load keeps the session and retries until the portal answers', async (_, fail) => {
     localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
-    fakeApi({
-      'GET /api/auth/me/': () => ({ status: 500, body: { message: 'Internal server error.' } }),
-      'POST /api/auth/jwt/logout/': () => ({ status: 500, body: { message: 'Internal server error.' } }),
+    const user = makeUser('HR');
+    let reachable = false;
+    const api = fakeApi({
+      'GET /api/auth/me/': () => (reachable ? { status: 200, body: user } : fail()),
+      'POST /api/auth/jwt/logout/': () => ({ status: 200, body: { detail: 'Logged out.' } }),
     });
     const store = createStore();
-    await store.dispatch(bootstrapSession());
+    const loaded = store.dispatch(bootstrapSession());
+    await vi.waitFor(() => expect(store.getState().auth.profileUnreachable).toBeTruthy());
+    expect(store.getState().auth).toMatchObject({ token: 'saved-token', authSuccessLoading: true });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('saved-token');
+    expect(api.calls.map((c) => c.key)).not.toContain('POST /api/auth/jwt/logout/');
+
+    reachable = true;
+    store.dispatch(profileRetryRequested());
+    await loaded;
+    expect(store.getState().auth).toMatchObject({
+      token: 'saved-token',
+      user,
+      authSuccessLoading: false,
+      profileUnreachable: null,
+    });
+    expect(api.calls.map((c) => c.key)).not.toContain('POST /api/auth/jwt/logout/');
+  });
+
+  it('tries again by itself, 1 s and then 2 s later at the most', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    let failures = 2;
+    const api = fakeApi({
+      'GET /api/auth/me/': () =>
+        failures-- > 0 ? new TypeError('Failed to fetch') : { status: 200, body: makeUser('IT') },
+    });
+    const store = createStore();
+    const loaded = store.dispatch(bootstrapSession());
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await loaded;
+    expect(api.calls.filter((c) => c.key === 'GET /api/auth/me/')).toHaveLength(3);
+    expect(store.getState().auth).toMatchObject({ token: 'saved-token', authSuccessLoading: false });
+  });
+
+  it('a sign-out while the portal is unreachable stops the retries', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'saved-token');
+    const api = fakeApi({
+      'GET /api/auth/me/': () => ({ status: 503, body: {} }),
+      'POST /api/auth/jwt/logout/': () => new TypeError('Failed to fetch'),
+    });
+    const store = createStore();
+    const loaded = store.dispatch(bootstrapSession());
+    await vi.waitFor(() => expect(store.getState().auth.profileUnreachable).toBeTruthy());
+    await store.dispatch(logout({ reportFailure: false }));
+    await loaded;
     expect(store.getState().auth).toEqual(emptyAuthState);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(api.calls.filter((c) => c.key === 'GET /api/auth/me/')).toHaveLength(1);
   });
 
   it('a revoked token (401) ends the session', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'revoked');
-    fakeApi({
+    const api = fakeApi({
       'GET /api/auth/me/': () => ({
         status: 401,
         body: { message: 'Authentication credentials were not provided or are invalid.' },
@@ -206,8 +301,10 @@ describe('session at start', () => {
     });
     const store = createStore();
     await store.dispatch(bootstrapSession());
-    expect(store.getState().auth).toEqual(emptyAuthState);
+    // The login page says why; the server already knows, so nothing is sent to it.
+    expect(store.getState().auth).toEqual({ ...emptyAuthState, signedOutBecause: 'sessionEnded' });
     expect(toast.info).toHaveBeenCalled();
+    expect(api.calls.map((c) => c.key)).toEqual(['GET /api/auth/me/']);
   });
 });
 

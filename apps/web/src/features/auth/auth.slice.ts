@@ -1,6 +1,6 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ZUser, type TUser } from '@portal/contracts';
-import { accountErrorMessage, type AccountErrorMessage } from '../../lib/api/api-error';
+import { accountErrorMessage, type AccountErrorMessage, type RequestError } from '../../lib/api/api-error';
 import { sessionRejected } from '../../lib/api/base-query';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage';
 import { authApi } from './api/auth-api';
@@ -19,6 +19,12 @@ export interface AuthState {
   authSuccessLoading: boolean;
   /** Why the last session ended when the user did not sign out (shown on the login page). */
   signedOutBecause: 'sessionEnded' | null;
+  /**
+   * Why the profile load last failed while it is being tried again: the portal did not
+   * answer, or answered something other than "this session is invalid" (a 401, which
+   * ends the session). The session is kept meanwhile; null once the profile loads.
+   */
+  profileUnreachable: NonNullable<RequestError> | null;
 }
 
 export const emptyAuthState: AuthState = {
@@ -29,7 +35,11 @@ export const emptyAuthState: AuthState = {
   token: '',
   authSuccessLoading: false,
   signedOutBecause: null,
+  profileUnreachable: null,
 };
+
+/** Retry now, not after the profile load's backoff (the unreachable message's button). */
+export const profileRetryRequested = createAction('auth/profileRetryRequested');
 
 /**
  * Spec §4: a saved token is reused at start. The user stays "loading" until auth/me
@@ -57,8 +67,9 @@ export const authSlice = createSlice({
     profileLoadStarted: (state) => {
       state.authSuccessLoading = true;
     },
-    profileLoadFailed: (state) => {
-      state.authSuccessLoading = false;
+    /** Still loading: the session is kept and the load tried again (session.ts). */
+    profileLoadRetrying: (state, { payload }: PayloadAction<NonNullable<RequestError>>) => {
+      state.profileUnreachable = payload;
     },
   },
   extraReducers: (builder) => {
@@ -88,6 +99,7 @@ export const authSlice = createSlice({
         state.user = payload;
         state.isAuthenticated = true;
         state.authSuccessLoading = false;
+        state.profileUnreachable = null;
       })
       .addMatcher(authApi.endpoints.updateMe.matchFulfilled, (state, { payload }) => {
         state.user = payload;
@@ -99,7 +111,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionCleared, profileLoadStarted, profileLoadFailed } = authSlice.actions;
+export const { sessionCleared, profileLoadStarted, profileLoadRetrying } = authSlice.actions;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;

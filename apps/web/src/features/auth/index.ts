@@ -5,3 +5,4 @@ export { ownProfileUpdated, useChangePasswordMutation, useUpdateMeMutation } fro
 export { registerAuthListeners } from './auth.listeners';
 export { bootstrapSession, logout } from './session';
 export { LoginForm } from './components/login-form';
+export { PortalUnreachable } from './components/portal-unreachable';

@@ -13,6 +13,7 @@ import { LogoMark } from '../../../components/logo';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { selectAuth } from '../auth.slice';
 import { LoginForm } from '../components/login-form';
+import { PortalUnreachable } from '../components/portal-unreachable';
 
 /** Where the login guard was sending the user, if anywhere (never back to /login). */
 function returnPath(location: Location): string {
@@ -77,6 +78,7 @@ export function LoginPage() {
             {t('errors.signedOutElsewhere')}
           </Alert>
         )}
+        <PortalUnreachable />
         <LoginForm />
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
           <Button
