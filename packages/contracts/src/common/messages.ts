@@ -20,6 +20,8 @@ export const MESSAGE_TEMPLATES = {
   leaveOverlapOther: '{{name}} already has leave from {{from}} to {{to}}.',
   leaveBalanceShort_one: 'Only {{count}} day of {{type}} left in {{year}}; this takes {{days}}.',
   leaveBalanceShort_other: 'Only {{count}} days of {{type}} left in {{year}}; this takes {{days}}.',
+  leaveAllowanceShort_one: 'This leaves {{name}} {{count}} day short of {{type}} in {{year}}.',
+  leaveAllowanceShort_other: 'This leaves {{name}} {{count}} days short of {{type}} in {{year}}.',
   // tickets
   bulkRefused: '{{tickets}}: {{reason}}',
   bulkTooMany_one: 'At most {{count}} ticket at once.',

@@ -33,20 +33,51 @@ export const DEFAULT_WEEKEND_DAYS = [5, 6] as const;
 export const DEFAULT_COVERAGE_WARNING_SHARE = 0.3;
 /** The requester may not start a leave more than this many days ago (HR may record past leave for others). */
 export const MAX_PAST_START_DAYS = 3;
+/**
+ * One leave spans at most this many calendar days, so its working days always fit the
+ * `numeric(5, 1)` columns (a leave to 2100 once overflowed them: a 500).
+ */
+export const MAX_LEAVE_SPAN_DAYS = 366;
+/** A leave's dates lie within this many years of today, either way. */
+export const LEAVE_DATE_WINDOW_YEARS = 5;
+
+/** `day` shifted by whole years (29 February falls back to the 28th). */
+function shiftYears(day: string, years: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  const shifted = new Date(Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), d.getUTCDate()));
+  if (shifted.getUTCMonth() !== d.getUTCMonth()) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Whether `day` lies within LEAVE_DATE_WINDOW_YEARS of `today`. */
+export function withinLeaveWindow(day: string, today: string = new Date().toISOString().slice(0, 10)): boolean {
+  return day >= shiftYears(today, -LEAVE_DATE_WINDOW_YEARS) && day <= shiftYears(today, LEAVE_DATE_WINDOW_YEARS);
+}
+
+/** Calendar days from `start` to `end`, both included. */
+export const spanDays = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
 // ---------------------------------------------------------------- leave types
 
 export const LEAVE_TYPE_NAME_MAX = 60;
+
+/** Days of an allowance: 0–366 in whole or half days (the column keeps one decimal; leave is counted in halves). */
+const ZAllowanceDays = z
+  .number({ error: 'Enter a number of days.' })
+  .min(0, 'At least 0.')
+  .max(366, 'At most 366.')
+  .multipleOf(0.5, 'Use whole or half days.');
 
 const leaveTypeFields = {
   name: textOr('Name the leave type.')
     .trim()
     .min(1, 'Name the leave type.')
     .max(LEAVE_TYPE_NAME_MAX, `At most ${LEAVE_TYPE_NAME_MAX} characters.`),
-  /** Days a year (0 for types that do not count against a balance). */
-  yearly_days: z.number({ error: 'Enter a number of days.' }).min(0, 'At least 0.').max(366, 'At most 366.'),
+  /** Days a year (0 for types that do not count against a balance); whole or half days, as stored. */
+  yearly_days: ZAllowanceDays,
   /** Unused days carried into the next year, at most (0: none). */
-  carry_over_max_days: z.number({ error: 'Enter a number of days.' }).min(0, 'At least 0.').max(366, 'At most 366.'),
+  carry_over_max_days: ZAllowanceDays,
   half_days_allowed: z.boolean(),
   /** A supporting document is required for requests longer than this many working days (null: never). */
   attachment_required_after_days: z.number().int().min(0).max(366).nullable(),
@@ -143,6 +174,18 @@ export const ZCreateLeaveRequest = z
   .refine((b) => !b.half_day || b.start_date === b.end_date, {
     message: 'A half day is a single day: make the last day the same as the first.',
     path: ['half_day'],
+  })
+  .refine((b) => withinLeaveWindow(b.start_date), {
+    message: 'Choose a date within 5 years of today.',
+    path: ['start_date'],
+  })
+  .refine((b) => withinLeaveWindow(b.end_date), {
+    message: 'Choose a date within 5 years of today.',
+    path: ['end_date'],
+  })
+  .refine((b) => b.end_date < b.start_date || spanDays(b.start_date, b.end_date) <= MAX_LEAVE_SPAN_DAYS, {
+    message: 'A leave can last at most 366 days.',
+    path: ['end_date'],
   });
 export type TCreateLeaveRequest = z.input<typeof ZCreateLeaveRequest>;
 

@@ -44,6 +44,7 @@ import {
 import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
+import { approvalShortfall, balanceShortMessage, requestShortfall } from './leave-balance-guard.js';
 import { addDays, daysText, decide, rangeText, type LeaveStep } from './leave-rules.js';
 import { balancesOf, visibleLeave } from './leave-reads.service.js';
 import { workingCalendar } from './leave-settings.service.js';
@@ -192,21 +193,10 @@ export async function submitLeave(
           : fillMessage('leaveOverlapOwn', dates),
       );
     }
-    if (type.counts_against_balance) {
-      for (const y of await availableAfter(tx.db, plan)) {
-        if (y.available_after !== null && y.available_after < 0) {
-          throw fieldError(
-            'leave_type',
-            fillMessage('leaveBalanceShort', {
-              count: Math.max(0, y.available!),
-              type: type.name,
-              year: y.year,
-              days: y.days,
-            }),
-          );
-        }
-      }
-    }
+    // Every year it reaches, carry-over included, against the allowance as it stands now.
+    const current = await repo.findType(tx.db, type.id, 'share');
+    const short = current && (await requestShortfall(tx.db, target, current, plan.byYear));
+    if (short) throw fieldError('leave_type', balanceShortMessage(type.name, short));
     const status: TLeaveStatus = recording ? 'approved' : 'pending';
     const id = await repo.insertLeave(
       tx.db,
@@ -293,6 +283,23 @@ async function step(
   publish(tx, leave.id, { id: leave.user_id, user_type: leave.user_user_type }, to);
 }
 
+/**
+ * An approval checks the balance again (409 naming the year it would overdraw): what was
+ * approved since, or held from before this check existed, may leave no room. The
+ * requester's row is locked first, as submissions do, so two approvals of one person's
+ * requests at once are checked one after the other.
+ */
+async function mustStillFit(tx: Tx, leave: repo.LeaveRow) {
+  await repo.lockPerson(tx.db, leave.user_id);
+  const [person, type, days] = await Promise.all([
+    repo.findPerson(tx.db, leave.user_id),
+    repo.findType(tx.db, leave.leave_type_id, 'share'),
+    repo.yearsOfLeave(tx.db, leave.id),
+  ]);
+  const short = person && type && (await approvalShortfall(tx.db, person, type, leave.id, days));
+  if (short) throw conflict(balanceShortMessage(leave.type_name, short));
+}
+
 const DECISION_WORDS: Partial<Record<LeaveStep, string>> = {
   approved: 'approved',
   rejected: 'rejected',
@@ -323,6 +330,7 @@ export async function decideLeave(
   }
   const { next, event } = decide(status, req.decision, leave.type_requires_hr_confirmation);
   return withTx(ctx, async (tx) => {
+    if (req.decision === 'approve') await mustStillFit(tx, leave);
     await step(tx, leave, next, event, caller, req.comment, source, ALREADY_DECIDED);
     const when = rangeText(leave.start_date, leave.end_date);
     const why = req.comment ? `: ${req.comment}` : '.';

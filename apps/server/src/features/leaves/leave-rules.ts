@@ -62,6 +62,60 @@ export function balanceFor(
   };
 }
 
+/** Where a year's available balance would fall below zero, or further below, after a change. */
+export interface Shortfall {
+  year: number;
+  /** Available before the change (never shown below 0). */
+  available: number;
+  /** How much the change takes from that year (directly, or through less carried over). */
+  takes: number;
+  /** Available after the change (below 0). */
+  after: number;
+}
+
+/**
+ * The first of `years` the change from `before` to `after` (each a year's available
+ * balance) takes below zero or further below; null when none. A year already below zero
+ * that the change leaves as it is does not block it: it is not this change's doing.
+ */
+export function firstShortfall(
+  years: Iterable<number>,
+  before: (year: number) => number,
+  after: (year: number) => number,
+): Shortfall | null {
+  for (const year of [...years].sort((a, b) => a - b)) {
+    const was = before(year);
+    const now = after(year);
+    if (now < 0 && now < was) return { year, available: Math.max(0, was), takes: round(was - now), after: now };
+  }
+  return null;
+}
+
+/**
+ * The years a change of usage in `changed` can move: those, and the CARRY_OVER_YEARS_BACK
+ * after the last (what a year carries over reaches no further: balanceFor looks no further back).
+ */
+export function yearsReached(changed: Iterable<number>): number[] {
+  const years = [...changed];
+  if (years.length === 0) return [];
+  const from = Math.min(...years);
+  const to = Math.max(...years) + CARRY_OVER_YEARS_BACK;
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** `usageOf` with `days` per year more held as pending (a request being added). */
+export const withPending =
+  (usageOf: (year: number) => YearUsage, days: ReadonlyMap<number, number>) =>
+  (year: number): YearUsage => {
+    const u = usageOf(year);
+    return { approved: u.approved, pending: u.pending + (days.get(year) ?? 0) };
+  };
+
+/** Only what is approved counts (pending requests set aside): what an approval is checked against. */
+export const approvedOnly =
+  (usageOf: (year: number) => YearUsage) =>
+  (year: number): YearUsage => ({ approved: usageOf(year).approved, pending: 0 });
+
 export type LeaveDecision = 'approve' | 'reject';
 export type LeaveStep =
   'submitted' | 'approved' | 'rejected' | 'hr_confirmed' | 'hr_rejected' | 'cancelled' | 'revoked';

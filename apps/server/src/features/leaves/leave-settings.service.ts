@@ -19,6 +19,7 @@ import type { AppContext } from '../../lib/context.js';
 import { forbidden, notFound, uniqueViolationField, fieldError } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
+import { allowanceShortfall } from './leave-balance-guard.js';
 import { presentType } from './leaves.presenter.js';
 import * as repo from './leaves.repository.js';
 
@@ -103,6 +104,12 @@ export async function saveLeaveType(
   const values = ZLeaveTypeRequest.parse(input);
   try {
     return await withTx(ctx, async (tx) => {
+      if (id !== null) {
+        // Locked until commit: no request is checked against the figures being changed.
+        const old = await repo.findType(tx.db, id, 'update');
+        const short = old && (await allowanceShortfall(tx.db, old, values));
+        if (short) throw fieldError(short.field, short.message);
+      }
       const row = id === null ? await repo.insertType(tx.db, values) : await repo.updateType(tx.db, id, values);
       if (!row) throw notFound('Leave type not found.');
       await recordEvent(tx.db, source, {

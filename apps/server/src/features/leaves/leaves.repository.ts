@@ -97,8 +97,16 @@ export function listTypes(db: Db) {
   return db.selectFrom('leave_types').select(TYPE_COLUMNS).orderBy('id').execute();
 }
 
-export function findType(db: Db, id: number) {
-  return db.selectFrom('leave_types').select(TYPE_COLUMNS).where('id', '=', id).executeTakeFirst();
+/**
+ * A type by id; `lock` takes its row lock until the transaction ends: `share` for a
+ * request checked against its allowance, `update` for HR changing that allowance, so
+ * neither checks against figures the other is changing.
+ */
+export function findType(db: Db, id: number, lock?: 'share' | 'update') {
+  const q = db.selectFrom('leave_types').select(TYPE_COLUMNS).where('id', '=', id);
+  if (lock === 'share') return q.forShare().executeTakeFirst();
+  if (lock === 'update') return q.forUpdate().executeTakeFirst();
+  return q.executeTakeFirst();
 }
 
 export function insertType(db: Db, values: Insertable<LeaveTypesTable>) {
@@ -239,28 +247,70 @@ export function findOverlap(db: Db, userId: number, start: string, end: string) 
     .executeTakeFirst();
 }
 
-/** Days a user's requests hold per type and year, approved apart from still waiting. */
-export async function usage(db: Db, userId: number, fromYear: number, toYear: number) {
+/** Days held per group, approved apart from still waiting (numeric sums come as strings). */
+const HELD_DAYS = [
+  sql<number>`coalesce(sum(y.days) filter (where l.status = 'approved'), 0)`.as('approved'),
+  sql<number>`coalesce(sum(y.days) filter (where l.status in (${sql.join([...LEAVE_OPEN_STATUSES])})), 0)`.as(
+    'pending',
+  ),
+] as const;
+const asNumbers = <R extends { approved: number; pending: number }>(r: R): R => ({
+  ...r,
+  approved: Number(r.approved),
+  pending: Number(r.pending),
+});
+
+/** The working days a request holds per year. */
+export async function yearsOfLeave(db: Db, leaveId: number): Promise<Map<number, number>> {
   const rows = await db
+    .selectFrom('leave_request_years')
+    .select(['year', 'days'])
+    .where('leave_id', '=', leaveId)
+    .execute();
+  return new Map(rows.map((r) => [r.year, Number(r.days)]));
+}
+
+/** Narrows `usage`: one type, and without one request (the one being decided). */
+export interface UsageFilter {
+  leaveType?: number;
+  exceptLeave?: number;
+}
+
+/** Days a user's requests hold per type and year, approved apart from still waiting. */
+export async function usage(db: Db, userId: number, fromYear: number, toYear: number, only: UsageFilter = {}) {
+  let q = db
     .selectFrom('leave_request_years as y')
     .innerJoin('leave_requests as l', 'l.id', 'y.leave_id')
-    .select([
-      'l.leave_type_id',
-      'y.year',
-      sql<number>`coalesce(sum(y.days) filter (where l.status = 'approved'), 0)`.as('approved'),
-      sql<number>`coalesce(sum(y.days) filter (where l.status in (${sql.join([...LEAVE_OPEN_STATUSES])})), 0)`.as(
-        'pending',
-      ),
-    ])
+    .select(['l.leave_type_id', 'y.year', ...HELD_DAYS])
     .where('l.user_id', '=', userId)
     .where('l.status', 'in', [...LEAVE_HOLDING_STATUSES])
     .where('y.year', '>=', fromYear)
-    .where('y.year', '<=', toYear)
-    .groupBy(['l.leave_type_id', 'y.year'])
-    .execute();
-  return rows.map((r) => ({ ...r, approved: Number(r.approved), pending: Number(r.pending) }));
+    .where('y.year', '<=', toYear);
+  if (only.leaveType !== undefined) q = q.where('l.leave_type_id', '=', only.leaveType);
+  if (only.exceptLeave !== undefined) q = q.where('l.id', '<>', only.exceptLeave);
+  const rows = await q.groupBy(['l.leave_type_id', 'y.year']).execute();
+  return rows.map(asNumbers);
 }
 export type UsageRow = Awaited<ReturnType<typeof usage>>[number];
+
+/**
+ * What every user holds of one type per year (approved apart from waiting), with who they
+ * are and since when: what a change of its allowance is checked against. By user, then year.
+ */
+export async function usageOfType(db: Db, typeId: number) {
+  const rows = await db
+    .selectFrom('leave_request_years as y')
+    .innerJoin('leave_requests as l', 'l.id', 'y.leave_id')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.user_id', 'u.username', 'u.first_name', 'u.last_name', 'u.created_at', 'y.year', ...HELD_DAYS])
+    .where('l.leave_type_id', '=', typeId)
+    .where('l.status', 'in', [...LEAVE_HOLDING_STATUSES])
+    .groupBy(['l.user_id', 'u.username', 'u.first_name', 'u.last_name', 'u.created_at', 'y.year'])
+    .orderBy('l.user_id')
+    .orderBy('y.year')
+    .execute();
+  return rows.map(asNumbers);
+}
 
 type LeaveScope = ExpressionBuilder<DB & { l: DB['leave_requests'] }, 'l'>;
 

@@ -654,3 +654,109 @@ describe('live', () => {
     for (const sock of sockets) sock.ws.close();
   });
 });
+
+describe('balances never go below zero (issue 26)', () => {
+  /** `n` working days from a Sunday: whole Sunday–Thursday weeks, then the days of the next. */
+  const workingDaysFrom = (sunday: string, n: number) => addDays(sunday, Math.floor((n - 1) / 5) * 7 + ((n - 1) % 5));
+  const decide = (id: number, decision = 'approve') =>
+    call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision, comment: decision === 'reject' ? 'No.' : '' });
+
+  it('checks the years a request reaches through carry-over: 26 next February, then 14 this December is refused', async () => {
+    const user = await staff();
+    // 18 days left in Y (21 + 5 carried − 8), so Y + 1 starts with 21 + 5.
+    await make.leave({ user, start_date: `${Y}-03-01`, status: 'approved', days: 8 });
+    expect((await balance(user, Y, 'annual')).available).toBe(18);
+    expect((await balance(user, Y + 1, 'annual')).available).toBe(26);
+
+    const feb = weekday(Y + 1, 2, SUN);
+    const next = await submit(user, ask('annual', feb, workingDaysFrom(feb, 26)));
+    expect(next.status).toBe(201);
+    expect(next.body.days).toBe(26);
+    expect((await decide(next.body.id)).body.status).toBe('approved');
+
+    // 14 of Y's 18 days would leave 4 to carry instead of 5: Y + 1 would be one day short.
+    const dec = weekday(Y, 12, SUN);
+    const refused = await submit(user, ask('annual', dec, workingDaysFrom(dec, 14)));
+    expect(refused.status).toBe(400);
+    expect(refused.body.extra.fields.leave_type).toEqual([
+      `Only 0 days of Annual leave left in ${Y + 1}; this takes 1.`,
+    ]);
+    // HR recording it for them is refused the same way.
+    const recorded = await submit('hr', { ...ask('annual', dec, workingDaysFrom(dec, 14)), user: user.id });
+    expect(recorded.status).toBe(400);
+    expect(recorded.body.extra.fields.leave_type).toEqual([
+      `Only 0 days of Annual leave left in ${Y + 1}; this takes 1.`,
+    ]);
+
+    // What Y can spare without touching the carry-over is still granted.
+    const four = await submit(user, ask('annual', dec, workingDaysFrom(dec, 4)));
+    expect(four.status).toBe(201);
+    expect((await decide(four.body.id)).body.status).toBe('approved');
+    expect(await balance(user, Y, 'annual')).toMatchObject({ approved: 12, available: 14 });
+    expect(await balance(user, Y + 1, 'annual')).toMatchObject({ carried_over: 5, approved: 26, available: 0 });
+    expect((await history(user)).map((l) => l.status)).toEqual(['approved', 'approved', 'approved']);
+  });
+
+  it('checks again on approval, with the requester locked: a request stored overdrawn is refused, rejecting it is not', async () => {
+    const user = await staff();
+    // Stored before this check existed: 26 approved in Y + 1, then all 26 of Y pending (nothing left to carry).
+    await make.leave({ user, start_date: `${Y + 1}-02-01`, status: 'approved', days: 26 });
+    const over = await make.leave({ user, start_date: `${Y}-12-01`, status: 'pending', days: 26 });
+    const refused = await decide(over.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Only 0 days of Annual leave left in ${Y + 1}; this takes 5.`);
+    expect((await call(user, 'GET', `/api/leaves/${over.id}/`)).body.status).toBe('pending');
+    expect((await decide(over.id, 'reject')).body.status).toBe('rejected');
+    expect(await balance(user, Y + 1, 'annual')).toMatchObject({ carried_over: 5, available: 0 });
+  });
+
+  it('refuses lowering an allowance below what someone already holds, naming them, the field and the year', async () => {
+    const user = await staff();
+    const body = { ...typeBody('Study leave 26'), carry_over_max_days: 2 };
+    const type = (await call('hr', 'POST', '/api/leaves/types/', body)).body.id as number;
+    // 5 a year, 2 carried: 3 of Y's 7 taken, 6 of Y + 1's 7.
+    const y = weekday(Y, 3, SUN);
+    const next = weekday(Y + 1, 3, SUN);
+    expect((await submit(user, { ...ask('annual', y, addDays(y, 2)), leave_type: type })).status).toBe(201);
+    expect((await submit(user, { ...ask('annual', next, workingDaysFrom(next, 6)), leave_type: type })).status).toBe(
+      201,
+    );
+
+    const put = (change: Record<string, unknown>) =>
+      call('hr', 'PUT', `/api/leaves/types/${type}/`, { ...body, ...change });
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ yearly_days: 0 }, 'yearly_days', `This leaves Test FINANCE 3 days short of Study leave 26 in ${Y}.`],
+      [{ yearly_days: 3 }, 'yearly_days', `This leaves Test FINANCE 1 day short of Study leave 26 in ${Y + 1}.`],
+      [
+        { carry_over_max_days: 0 },
+        'carry_over_max_days',
+        `This leaves Test FINANCE 1 day short of Study leave 26 in ${Y + 1}.`,
+      ],
+    ];
+    for (const [change, field, message] of refusals) {
+      const res = await put(change);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.extra.fields[field]).toEqual([message]);
+    }
+    expect(
+      (await call('hr', 'GET', '/api/leaves/types/')).body.find((t: { id: number }) => t.id === type),
+    ).toMatchObject({ yearly_days: 5, carry_over_max_days: 2 });
+    // Lowering to exactly what is held, or raising, is fine.
+    expect((await put({ carry_over_max_days: 1 })).status).toBe(200);
+    expect((await put({ yearly_days: 9 })).status).toBe(200);
+  });
+
+  it('answers 400 on the field, never 500, for a leave too long or too far from today', async () => {
+    const user = await staff();
+    const far = await submit(user, ask('unpaid', weekday(Y, 1, SUN), '2100-12-31'));
+    expect(far.status).toBe(400);
+    expect(far.body.extra.fields.end_date).toBeDefined();
+    const long = await submit(user, ask('unpaid', weekday(Y, 1, SUN), addDays(weekday(Y, 1, SUN), 400)));
+    expect(long.status).toBe(400);
+    expect(long.body.extra.fields.end_date).toEqual(['A leave can last at most 366 days.']);
+    const quote = await call(user, 'POST', '/api/leaves/quote/', ask('unpaid', '2099-01-04', '2099-01-05'));
+    expect(quote.status).toBe(400);
+    expect(quote.body.extra.fields.start_date).toEqual(['Choose a date within 5 years of today.']);
+    expect((await history(user)).length).toBe(0);
+  });
+});
