@@ -3,10 +3,13 @@
  * one request at the same moment through different servers — exactly one wins, the other
  * gets 409 — and two overlapping submissions of one user at once — exactly one is stored.
  * The live frame of a decision made on one server reaches the requester's socket on the
- * other. PostgreSQL pass only (TEST_DATABASE_URL).
+ * other. The balance (issue 26) holds under concurrency too: of two submissions that
+ * each fit but together overdraw a later year through carry-over, one is stored; of two
+ * approvals that together overdraw, one passes. PostgreSQL pass only (TEST_DATABASE_URL).
  */
-import { describe, expect, it } from 'vitest';
-import { makeApi, openSocket, ready } from '../harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { factories } from '../factories.js';
+import { makeApi, openSocket, ready, startTestServer, type TestServer } from '../harness.js';
 import { tokenFor, twoServersOnPostgres } from './two-servers.js';
 
 const startServers = twoServersOnPostgres();
@@ -74,5 +77,52 @@ describe('leave decisions on several servers', () => {
     const mine = await one('GET', `/api/leaves/mine/?status=history&year=${Y}`, { token: finance });
     expect(mine.body.length).toBe(5 + 3);
     requester.ws.close();
+
+    // Y + 1 and Y + 2 hold 26 each (21 + 5 carried). 26 in Y + 2 fits; 22 in Y + 1 fits
+    // (4 left to carry: 25 in Y + 2); both together leave Y + 2 a day short. One is stored.
+    const feb = sunday(104 + 5); // early February of Y + 2
+    const nov = sunday(52 + 44); // early November of Y + 1
+    const [a, b] = await Promise.all([
+      one('POST', '/api/leaves/', { token: finance, body: { ...ask(feb), end_date: afterWorkingDays(feb, 26) } }),
+      two('POST', '/api/leaves/', { token: finance, body: { ...ask(nov), end_date: afterWorkingDays(nov, 22) } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    const refused = a.status === 400 ? a : b;
+    expect(refused.body.extra.fields.leave_type[0]).toMatch(
+      new RegExp(`^Only \\d+ days of Annual leave left in ${Y + 2}; this takes \\d+\\.$`),
+    );
+  });
+});
+
+/** The last of `n` working days from a Sunday (Sunday–Thursday weeks, no holidays in these years). */
+const afterWorkingDays = (sunday: string, n: number) => {
+  const d = new Date(`${sunday}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + Math.floor((n - 1) / 5) * 7 + ((n - 1) % 5));
+  return d.toISOString().slice(0, 10);
+};
+
+describe('approvals that together would overdraw a balance', () => {
+  let s: TestServer | undefined;
+  afterAll(() => s?.stop());
+
+  it('let exactly one of two simultaneous approvals pass (the requester is locked while checking)', async () => {
+    s = await startTestServer();
+    const make = factories(s.database.db);
+    const [hr, admin] = await Promise.all(['hr', 'admin'].map((u) => s!.token(u)));
+    for (let round = 0; round < 5; round++) {
+      const user = await make.user({ user_type: 'FINANCE' });
+      // Held before the balance check existed: all of Y (nothing left to carry) and all of
+      // Y + 1 with the 5 it expected. Either approval alone fits; both would leave Y + 1 at −5.
+      const mine = await make.leave({ user, start_date: `${Y}-03-01`, days: 26 });
+      const next = await make.leave({ user, start_date: `${Y + 1}-03-01`, days: 26 });
+      const approve = (id: number, token: string) =>
+        s!.api('POST', `/api/leaves/${id}/decision/`, { token, body: { decision: 'approve', comment: '' } });
+      const [a, b] = await Promise.all([approve(mine.id, hr), approve(next.id, admin)]);
+      expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect(loser.body.message).toMatch(
+        new RegExp(`^Only \\d+ days of Annual leave left in ${Y + 1}; this takes \\d+\\.$`),
+      );
+    }
   });
 });
