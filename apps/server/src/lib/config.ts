@@ -125,6 +125,12 @@ const ZEnv = z.object({
   OCR_RETRY_DELAY: duration.default(5),
   /** With the demo data: a few demo documents are uploaded and recognised on the first start (0: none). */
   OCR_DEMO: bool.default(true),
+  /** Report PDFs: threads that lay out PDFs at once (more requests wait their turn). */
+  REPORT_PDF_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Report PDFs: the JavaScript heap (MiB) of each thread that lays out PDFs. */
+  REPORT_PDF_MAX_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(512),
+  /** Report PDFs: laying out one PDF longer than this fails it and ends its thread (seconds). */
+  REPORT_PDF_TIMEOUT: duration.default(60),
   /**
    * Job queue (pg-boss) upkeep: how often jobs whose worker vanished (a killed process)
    * are expired and handed to another attempt.

@@ -58,6 +58,26 @@ export const MESSAGE_TEMPLATES = {
   shareSnapshotsFull_other: 'A call keeps at most {{count}} snapshots.',
   // reports
   reportSubjectsRefused: 'You may not write a report about: {{names}}.',
+  reportBodyTooDeep_one:
+    'The report is nested too deeply to print: at most {{count}} level of lists, quotes and formatting inside each other.',
+  reportBodyTooDeep_other:
+    'The report is nested too deeply to print: at most {{count}} levels of lists, quotes and formatting inside each other.',
+  reportBodyTooManyBlocks_one:
+    'The report is too long to print: at most {{count}} paragraph, heading, list item, line break or table row. Split it into several reports.',
+  reportBodyTooManyBlocks_other:
+    'The report is too long to print: at most {{count}} paragraphs, headings, list items, line breaks and table rows. Split it into several reports.',
+  reportBodyTooManyCells_one:
+    'The report’s tables are too large to print: at most {{count}} cell in all. Attach larger tables as a file.',
+  reportBodyTooManyCells_other:
+    'The report’s tables are too large to print: at most {{count}} cells in all. Attach larger tables as a file.',
+  reportBodyTooMuchText_one:
+    'The report is too long to print: at most {{count}} character of text. Split it into several reports.',
+  reportBodyTooMuchText_other:
+    'The report is too long to print: at most {{count}} characters of text. Split it into several reports.',
+  reportPdfTimedOut_one:
+    'The PDF could not be made: laying out this report took longer than {{count}} second. Shorten it or split it into several reports.',
+  reportPdfTimedOut_other:
+    'The PDF could not be made: laying out this report took longer than {{count}} seconds. Shorten it or split it into several reports.',
   /** A field's problem as the one-line message of a 400 (`subject: This field is required.`). */
   fieldProblem: '{{field}}: {{reason}}',
 } as const;

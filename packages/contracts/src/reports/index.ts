@@ -1,2 +1,3 @@
 export * from './reports.js';
 export * from './report-access.js';
+export * from './report-body.js';

@@ -4,6 +4,7 @@ import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZFormBoolean, ZTicketAttachment } from '../tickets/tickets.js';
 import { ZUserRef } from '../users/users.js';
 import { ZUserType } from '../users/user-types.js';
+import { reportBodyProblem } from './report-body.js';
 
 /**
  * Manager reports (issue 14; spec §2 `user/reports` — `reports-list`, `create-report`,
@@ -58,7 +59,12 @@ const reportFields = {
   subjects: ZUsernames,
   period_from: ZLeaveDate('Choose the first day the report covers.'),
   period_to: ZLeaveDate('Choose the last day the report covers.'),
-  body: ZText.max(REPORT_BODY_MAX, 'The report is too long.').default(''),
+  body: ZText.max(REPORT_BODY_MAX, 'The report is too long.')
+    .superRefine((html, ctx) => {
+      const problem = reportBodyProblem(html);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(''),
 };
 
 function refinePeriod(r: { period_from: string; period_to: string }, ctx: z.RefinementCtx): void {

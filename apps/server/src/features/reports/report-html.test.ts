@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToBlocks, sanitizeReportHtml } from './report-html.js';
+import { REPORT_BODY_LIMITS } from '@portal/contracts';
+import { htmlToBlocks, ReportBodyTooComplex, sanitizeReportHtml } from './report-html.js';
 
 describe('sanitizeReportHtml', () => {
   it.each([
@@ -64,5 +65,16 @@ describe('htmlToBlocks', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('htmlToBlocks on hostile bodies', () => {
+  it('stops at the depth limit instead of recursing without end', () => {
+    const nest = (n: number) => '<blockquote>'.repeat(n) + '<p>deep</p>' + '</blockquote>'.repeat(n);
+    expect(() => htmlToBlocks(nest(REPORT_BODY_LIMITS.depth - 1))).not.toThrow();
+    expect(() => htmlToBlocks(nest(REPORT_BODY_LIMITS.depth))).toThrow(ReportBodyTooComplex);
+    expect(() => htmlToBlocks(nest(5000))).toThrow(ReportBodyTooComplex);
+    // Lists left open nest as deep as the parser builds them.
+    expect(() => htmlToBlocks(`${'<ul><li>'.repeat(REPORT_BODY_LIMITS.depth)}x`)).toThrow(/nested too deeply/);
   });
 });

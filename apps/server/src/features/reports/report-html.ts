@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
-import { REPORT_ALLOWED_TAGS } from '@portal/contracts';
+import { fillMessage, REPORT_ALLOWED_TAGS, REPORT_BODY_LIMITS, reportBodyProblem } from '@portal/contracts';
 
 const LINK = /^\s*(https?:\/\/|mailto:)/i;
 
@@ -55,6 +55,17 @@ export type Block =
 
 type Marks = Omit<Run, 'text'>;
 
+/** A body past the structural limits (REPORT_BODY_LIMITS): its message says which. */
+export class ReportBodyTooComplex extends Error {}
+
+/** The walk goes one level further in; past the contract's depth it stops (never a stack overflow). */
+function deeper(depth: number): number {
+  if (depth > REPORT_BODY_LIMITS.depth) {
+    throw new ReportBodyTooComplex(fillMessage('reportBodyTooDeep', { count: REPORT_BODY_LIMITS.depth }));
+  }
+  return depth + 1;
+}
+
 const MARK_OF: Record<string, keyof Marks> = {
   strong: 'bold',
   b: 'bold',
@@ -65,17 +76,18 @@ const MARK_OF: Record<string, keyof Marks> = {
   code: 'code',
 };
 
-function runsOf(nodes: readonly ChildNode[], marks: Marks = {}, pre = false): Run[] {
+function runsOf(nodes: readonly ChildNode[], depth: number, marks: Marks = {}, pre = false): Run[] {
   const out: Run[] = [];
+  const inner = deeper(depth);
   for (const n of nodes) {
     if (isText(n)) {
       const text = pre ? n.data : n.data.replace(/\s+/g, ' ');
       if (text) out.push({ text, ...marks });
     } else if (isTag(n)) {
       if (n.name === 'br') out.push({ text: '\n', ...marks });
-      else if (MARK_OF[n.name]) out.push(...runsOf(n.children, { ...marks, [MARK_OF[n.name]!]: true }, pre));
-      else if (n.name === 'a') out.push(...runsOf(n.children, { ...marks, href: n.attribs.href }, pre));
-      else out.push(...runsOf(n.children, marks, pre));
+      else if (MARK_OF[n.name]) out.push(...runsOf(n.children, inner, { ...marks, [MARK_OF[n.name]!]: true }, pre));
+      else if (n.name === 'a') out.push(...runsOf(n.children, inner, { ...marks, href: n.attribs.href }, pre));
+      else out.push(...runsOf(n.children, inner, marks, pre));
     }
   }
   return out;
@@ -91,12 +103,13 @@ function tidy(runs: Run[]): Run[] | null {
   return kept;
 }
 
-function blocksOf(nodes: readonly ChildNode[]): Block[] {
+function blocksOf(nodes: readonly ChildNode[], depth: number): Block[] {
   const out: Block[] = [];
+  const inner = deeper(depth);
   let loose: ChildNode[] = [];
   // Text and inline tags outside a block become a paragraph of their own.
   const flush = () => {
-    const runs = tidy(runsOf(loose));
+    const runs = tidy(runsOf(loose, depth));
     if (runs) out.push({ kind: 'paragraph', runs });
     loose = [];
   };
@@ -110,13 +123,13 @@ function blocksOf(nodes: readonly ChildNode[]): Block[] {
       case 'h2':
       case 'h3': {
         flush();
-        const runs = tidy(runsOf(n.children));
+        const runs = tidy(runsOf(n.children, inner));
         if (runs) out.push({ kind: n.name === 'p' ? 'paragraph' : n.name, runs });
         break;
       }
       case 'pre': {
         flush();
-        const runs = runsOf(n.children, {}, true);
+        const runs = runsOf(n.children, inner, {}, true);
         if (runs.length) out.push({ kind: 'pre', runs });
         break;
       }
@@ -125,13 +138,13 @@ function blocksOf(nodes: readonly ChildNode[]): Block[] {
         flush();
         const items = n.children
           .filter((c): c is Element => isTag(c) && c.name === 'li')
-          .map((li) => blocksOf(li.children));
+          .map((li) => blocksOf(li.children, deeper(inner)));
         out.push({ kind: 'list', ordered: n.name === 'ol', items });
         break;
       }
       case 'blockquote':
         flush();
-        out.push({ kind: 'quote', blocks: blocksOf(n.children) });
+        out.push({ kind: 'quote', blocks: blocksOf(n.children, inner) });
         break;
       case 'hr':
         flush();
@@ -140,19 +153,19 @@ function blocksOf(nodes: readonly ChildNode[]): Block[] {
       case 'table': {
         flush();
         const rows: { header: boolean; cells: Run[][] }[] = [];
-        const walk = (list: readonly ChildNode[]) => {
+        const walk = (list: readonly ChildNode[], level: number) => {
           for (const c of list) {
             if (!isTag(c)) continue;
             if (c.name === 'tr') {
               const cells = c.children.filter((d): d is Element => isTag(d) && (d.name === 'td' || d.name === 'th'));
               rows.push({
                 header: cells.some((d) => d.name === 'th'),
-                cells: cells.map((d) => tidy(runsOf(d.children)) ?? []),
+                cells: cells.map((d) => tidy(runsOf(d.children, deeper(deeper(level)))) ?? []),
               });
-            } else walk(c.children);
+            } else walk(c.children, deeper(level));
           }
         };
-        walk(n.children);
+        walk(n.children, inner);
         if (rows.length) out.push({ kind: 'table', rows });
         break;
       }
@@ -164,7 +177,12 @@ function blocksOf(nodes: readonly ChildNode[]): Block[] {
   return out;
 }
 
-/** The sanitised body as printable blocks. */
+/**
+ * The sanitised body as printable blocks. A body stored before the structural limits
+ * existed may pass them: ReportBodyTooComplex, before any layout work.
+ */
 export function htmlToBlocks(html: string): Block[] {
-  return blocksOf(parseDocument(html).children);
+  const problem = reportBodyProblem(html);
+  if (problem) throw new ReportBodyTooComplex(problem);
+  return blocksOf(parseDocument(html).children, 0);
 }

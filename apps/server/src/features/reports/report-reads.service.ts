@@ -73,7 +73,7 @@ export async function getReportAttachment(ctx: AppContext, viewer: UserRow, repo
 
 export async function reportPdf(ctx: AppContext, viewer: UserRow, id: number, lang: PdfLang) {
   const report = await getReport(ctx, viewer, id);
-  return { report, pdf: await renderReportPdf(report, lang, ctx.config.TIME_ZONE) };
+  return { report, pdf: await renderReportPdf(report, lang, ctx.config) };
 }
 
 // ---------------------------------------------------------------- admin summaries

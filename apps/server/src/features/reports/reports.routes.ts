@@ -198,11 +198,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The report as a PDF (A4; labels and direction by `lang`)',
         params: ZReportIdParams,
         querystring: ZReportPdfQuery,
-        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (req, reply) => {
-      const { report, pdf } = await reads.reportPdf(ctx, caller(req).user, req.params.id, req.query.lang);
+      const { report, pdf } = await reads
+        .reportPdf(ctx, caller(req).user, req.params.id, req.query.lang)
+        .catch((err: unknown) => {
+          // A PDF that could not be made (422): why, for whoever looks after the server.
+          if (err instanceof Error && err.cause) req.log.warn({ err: err.cause }, 'report PDF failed');
+          throw err;
+        });
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(`report-${report.id}.pdf`))

@@ -13,6 +13,8 @@
  *
  * - Threads start when work comes, up to `size`; each runs one task at a time, the rest
  *   queue. An idle thread never keeps the process alive.
+ * - A task's time counts from when a loaded thread takes it; a new thread has `timeoutMs`
+ *   more to load its script (so a cold start never eats a task's time).
  * - A refusal rejects with `HeavyWorkRefusal` (its `code` and message); the thread stays.
  * - A task whose thread crashes (uncaught error, exit, anything else the handler throws),
  *   passes the heap cap or its time rejects with `HeavyWorkError` and its `reason`

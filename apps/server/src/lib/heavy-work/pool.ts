@@ -33,7 +33,10 @@ export interface BoundedPoolOptions {
   size: number;
   /** Each thread's V8 heap cap (old generation), in MB. */
   maxHeapMb: number;
-  /** Wall-clock limit of a task, from the moment a thread takes it (a new thread's start included). */
+  /**
+   * Wall-clock limit of a task, from the moment a started thread takes it; a new thread has
+   * as long again to load its script.
+   */
   timeoutMs: number;
 }
 
@@ -61,10 +64,13 @@ interface Thread {
   worker: Worker;
   task: Task | null;
   timer: NodeJS.Timeout | undefined;
+  /** Its script has loaded and called serve(). */
+  ready: boolean;
   retired: boolean;
 }
 
 type Reply =
+  | { ready: true; ok?: never }
   | { ok: true; output: unknown }
   | { ok: false; refusal: { code: string; message: string } }
   | { ok: false; failure: string };
@@ -89,10 +95,31 @@ export function createBoundedPool<I, O>(options: BoundedPoolOptions): BoundedPoo
     pump();
   }
 
+  /** Starts the clock of the thread's task. */
+  function clock(thread: Thread, task: Task): void {
+    const limit = task.opts.timeoutMs ?? timeoutMs;
+    thread.timer = setTimeout(
+      () => retire(thread, new HeavyWorkError('timed_out', `${name}: the task ran past ${limit} ms`)),
+      limit,
+    );
+    thread.timer.unref();
+  }
+
   function spawn(): Thread {
     const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
-    const thread: Thread = { worker, task: null, timer: undefined, retired: false };
+    const thread: Thread = { worker, task: null, timer: undefined, ready: false, retired: false };
+    thread.timer = setTimeout(
+      () => retire(thread, new HeavyWorkError('timed_out', `${name}: the thread did not start within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    thread.timer.unref();
     worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        thread.ready = true;
+        clearTimeout(thread.timer);
+        if (thread.task) clock(thread, thread.task);
+        return;
+      }
       const task = thread.task;
       if (!task || thread.retired) return;
       if (!reply.ok && 'failure' in reply) {
@@ -132,14 +159,9 @@ export function createBoundedPool<I, O>(options: BoundedPoolOptions): BoundedPoo
       const task = queue.shift()!;
       thread.task = task;
       thread.worker.ref();
-      const limit = task.opts.timeoutMs ?? timeoutMs;
-      thread.timer = setTimeout(
-        () => retire(thread, new HeavyWorkError('timed_out', `${name}: the task ran past ${limit} ms`)),
-        limit,
-      );
-      thread.timer.unref();
       try {
         thread.worker.postMessage({ input: task.input }, task.opts.transferList);
+        if (thread.ready) clock(thread, task);
       } catch (err) {
         // An input that cannot be copied to a thread: the caller's mistake, the thread is fine.
         clearTimeout(thread.timer);

@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers/app-providers';
 import { createStore } from '../../app/store';
+import { fillMessage, REPORT_BODY_LIMITS } from '@portal/contracts';
+import { changeLanguage, i18next, translateServerText } from '../../lib/i18n/i18n';
 import { fakeApi, makeUser } from '../../test/fake-api';
 import { emptyAuthState } from '../auth/auth.slice';
 import { CreateReportPage, EditReportPage } from './pages/report-form-pages';
@@ -231,6 +233,33 @@ describe('report form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/reports/reports-list'));
     expect(api.calls.filter((c) => c.key === 'DELETE /api/reports/5/')).toHaveLength(1);
   });
+
+  it.each(['en', 'ar'] as const)(
+    'says under the body, in %s, when the report is past the structural limits, and sends nothing',
+    async (lang) => {
+      await changeLanguage(lang);
+      try {
+        const user = userEvent.setup();
+        const cells = `<table><tr>${'<td>1</td>'.repeat(REPORT_BODY_LIMITS.cells + 1)}</tr></table>`;
+        const { api } = renderAt('/user/reports/edit/5', {
+          'GET /api/reports/5/': () => ({ status: 200, body: makeReport({ body: cells }) }),
+        });
+        await screen.findByDisplayValue('November coaching');
+        await user.click(screen.getByRole('button', { name: i18next.t('reports.form.saveDraft') }));
+        const message = translateServerText(fillMessage('reportBodyTooManyCells', { count: REPORT_BODY_LIMITS.cells }));
+        if (lang === 'ar') expect(message).toMatch(/[\u0600-\u06FF]/);
+        expect(message).toContain(String(REPORT_BODY_LIMITS.cells));
+        const shown = await screen.findByText(message);
+        const editor = screen.getByRole('textbox', { name: i18next.t('reports.fields.body') });
+        expect(editor).toHaveAttribute('aria-invalid', 'true');
+        expect(editor.getAttribute('aria-describedby')).toBe(shown.id);
+        expect(api.calls.some((c) => c.key === 'PUT /api/reports/5/')).toBe(false);
+      } finally {
+        await changeLanguage('en');
+      }
+    },
+    60_000,
+  );
 
   it('supersedes a submitted report with a new one, prefilled, that names it', async () => {
     const user = userEvent.setup();
