@@ -13,6 +13,7 @@ import { benchEventLogs, benchFanOut } from './live.bench.js';
 import { benchTickets } from './tickets.bench.js';
 import { benchItIngest } from './it-ingest.bench.js';
 import { benchOcr } from './ocr.bench.js';
+import { benchReportPdf } from './report-pdf.bench.js';
 import { benchPlans } from './plans.bench.js';
 import { benchEmbeddedDriver } from './embedded-driver.bench.js';
 import { loopDelayDuring } from './loop-delay.js';
@@ -124,6 +125,7 @@ const SECTIONS: Record<string, () => Promise<unknown>> = {
   tickets: async () => console.log(`${await benchTickets()}\n`),
   itingest: async () => console.log(`${await benchItIngest()}\n`),
   ocr: async () => console.log(`${await benchOcr()}\n`),
+  reportpdf: async () => console.log(`${await benchReportPdf()}\n`),
   plans: async () => console.log(`${await benchPlans()}\n`),
   embeddeddriver: async () => console.log(`${await benchEmbeddedDriver()}\n`),
 };
