@@ -79,6 +79,10 @@ const ZEnv = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   /** An open presence session with no sign of life for longer than this is closed at its last one. */
   PRESENCE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** How far before the server's clock a presence event's `at` may be (the telephony platform's delay); older ones are refused. */
+  PRESENCE_MAX_PAST: duration.default(5 * 60),
+  /** Clock tolerance for presence: how far ahead any event may be, and how far back a person's own report (their token or agent) may be. */
+  PRESENCE_CLOCK_SKEW: duration.default(30),
   /** With the demo data (PORTAL_SEED_DEMO, or the embedded database): a feed plays the telephony platform for interpreter01…20 (0 turns it off). */
   PRESENCE_DEMO_FEED: bool.default(true),
   /** Days before a KPI period closes when whoever enters its missing values is reminded. */

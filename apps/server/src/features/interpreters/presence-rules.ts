@@ -69,3 +69,27 @@ export function stateChange(wasOnline: boolean, isOnline: boolean): 'online' | '
 export function isExpired(lastSeen: Date, now: Date, expiryMinutes: number): boolean {
   return now.getTime() - lastSeen.getTime() > expiryMinutes * 60_000;
 }
+
+/** How far an event's `at` may stray from the server's clock, in seconds each way. */
+export interface PresenceWindow {
+  pastSeconds: number;
+  futureSeconds: number;
+}
+
+/**
+ * The window for a sender: the platform (an integration key, the demo feed) may be late
+ * by up to `maxPast`; a person's own report (their token or their desktop agent) only by
+ * the clock skew, so nobody moves their own start back past a shift's grace; nothing may
+ * be ahead by more than the skew (a session opened in the future never closes).
+ */
+export function presenceWindow(source: PresenceSource, maxPast: number, clockSkew: number): PresenceWindow {
+  return { pastSeconds: source === 'integration' ? maxPast : Math.min(maxPast, clockSkew), futureSeconds: clockSkew };
+}
+
+/** Whether `at` is too old or too far ahead of `now` for the window (null: within it). */
+export function outsideWindow(at: Date, now: Date, window: PresenceWindow): 'past' | 'future' | null {
+  const ms = at.getTime() - now.getTime();
+  if (ms < -window.pastSeconds * 1000) return 'past';
+  if (ms > window.futureSeconds * 1000) return 'future';
+  return null;
+}

@@ -1,4 +1,9 @@
-import type { TPresenceEvent, TPresenceEventsResult, TPresenceHeartbeatResult } from '@portal/contracts';
+import {
+  fillMessage,
+  type TPresenceEvent,
+  type TPresenceEventsResult,
+  type TPresenceHeartbeatResult,
+} from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { withTx, type Tx } from '../../lib/tx.js';
@@ -6,7 +11,14 @@ import { notify } from '../notifications/index.js';
 import { DEMO_CAST, DEMO_FEED_SENDER, localHour, planDemoFeed, type DemoFeedPlan } from './demo-feed.js';
 import { displayName } from './interpreters.presenter.js';
 import { followersToNotify, interpretersByUsername } from './interpreters.repository.js';
-import { deriveSessions, replayStart, stateChange, type PresenceSource } from './presence-rules.js';
+import {
+  deriveSessions,
+  outsideWindow,
+  presenceWindow,
+  replayStart,
+  stateChange,
+  type PresenceSource,
+} from './presence-rules.js';
 import * as repo from './presence.repository.js';
 
 /**
@@ -86,12 +98,26 @@ async function applyForUser(ctx: AppContext, userId: number, events: repo.NewPre
   });
 }
 
-/** `POST /api/presence/events/`: one outcome per event, in the order sent. */
+/** Why an event's time is refused (the limit in seconds, in the message), or null when it is within the window. */
+function timeRefusal(ctx: AppContext, sender: PresenceSender, at: Date, now: Date): string | null {
+  const window = presenceWindow(sourceOf(sender), ctx.config.PRESENCE_MAX_PAST, ctx.config.PRESENCE_CLOCK_SKEW);
+  const outside = outsideWindow(at, now, window);
+  if (outside === 'past') return fillMessage('presenceTooOld', { count: window.pastSeconds });
+  if (outside === 'future') return fillMessage('presenceAhead', { count: window.futureSeconds });
+  return null;
+}
+
+/**
+ * `POST /api/presence/events/`: one outcome per event, in the order sent. Times are
+ * bounded by the server's clock (presenceWindow): an event outside it is refused with
+ * why and changes nothing, so no sender can rewrite history or open a session forever.
+ */
 export async function receiveEvents(
   ctx: AppContext,
   sender: PresenceSender,
   events: readonly TPresenceEvent[],
 ): Promise<TPresenceEventsResult> {
+  const now = new Date();
   const results: Outcome[] = events.map((e) => ({ source_id: e.source_id, outcome: 'applied', message: null }));
   const targets = await interpretersByUsername(ctx.db, [...new Set(events.map((e) => e.username))]);
   const seen = new Set<string>();
@@ -104,6 +130,11 @@ export async function receiveEvents(
     seen.add(e.source_id);
     if (!mayReport(sender, e.username)) {
       results[index] = { source_id: e.source_id, outcome: 'refused', message: REFUSED };
+      return;
+    }
+    const refusal = timeRefusal(ctx, sender, new Date(e.at), now);
+    if (refusal) {
+      results[index] = { source_id: e.source_id, outcome: 'refused', message: refusal };
       return;
     }
     const target = targets.get(e.username);

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE } from '@portal/contracts';
+import { fillMessage, WS_CLOSE } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { expireSilentSessions, runDemoFeed } from './presence.service.js';
 import { onlineAmong, sessionsOf } from './presence.repository.js';
 import { DEMO_CAST, isChangeMinute } from './demo-feed.js';
+import { up } from '../../db/migrations/0015-presence-future-times.js';
 
 let s: TestServer;
 let make: ReturnType<typeof factories>;
 let key: string;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // The platform may send up to six hours late here, so these tests can lay out a day of
+  // history; the window itself is tested below against this configuration.
+  s = await startTestServer({ PRESENCE_MAX_PAST: '6h' });
   make = factories(s.database.db);
   const res = await s.api('POST', '/api/admin/integration-keys/', {
     token: await s.login('admin'),
@@ -136,8 +139,8 @@ describe('presence events', () => {
       token,
       body: {
         events: [
-          { username: other.username, online: true, at: minutesAgo(5), source_id: 'own-1' },
-          { username: me.username, online: true, at: minutesAgo(5), source_id: 'own-2' },
+          { username: other.username, online: true, at: minutesAgo(0), source_id: 'own-1' },
+          { username: me.username, online: true, at: minutesAgo(0), source_id: 'own-2' },
         ],
       },
     });
@@ -151,6 +154,124 @@ describe('presence events', () => {
       body: { events: [{ username: me.username, online: false, at: minutesAgo(1), source_id: 'hr-1' }] },
     });
     expect(outcomes(hr.body)).toEqual(['refused']);
+  });
+});
+
+describe('times are bounded by the server clock (issue 26)', () => {
+  const secondsAgo = (n: number) => new Date(Date.now() - n * 1000).toISOString();
+  const storedEvents = (u: UserRow) =>
+    s.database.db.selectFrom('presence_events').select('source_id').where('user_id', '=', u.id).execute();
+
+  it('refuses events before PRESENCE_MAX_PAST or past the clock skew ahead, each with why, changing nothing', async () => {
+    const [u, v] = [await interpreter(), await interpreter()];
+    const { PRESENCE_MAX_PAST: past, PRESENCE_CLOCK_SKEW: skew } = s.config;
+    expect([past, skew]).toEqual([6 * 3600, 30]);
+    const ev = (at: string, n: string, who = u) => ({
+      username: who.username,
+      online: true,
+      at,
+      source_id: `w-${n}-${who.id}`,
+    });
+    const res = await send([
+      ev('2020-01-01T00:00:00Z', 'ancient'),
+      ev('2099-01-01T00:00:00Z', 'forever', v),
+      ev(secondsAgo(past + 60), 'old'),
+      ev(secondsAgo(-(skew + 60)), 'ahead'),
+      ev(secondsAgo(past - 60), 'late-but-fine'),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { source_id: `w-ancient-${u.id}`, outcome: 'refused', message: fillMessage('presenceTooOld', { count: past }) },
+      { source_id: `w-forever-${v.id}`, outcome: 'refused', message: fillMessage('presenceAhead', { count: skew }) },
+      { source_id: `w-old-${u.id}`, outcome: 'refused', message: fillMessage('presenceTooOld', { count: past }) },
+      { source_id: `w-ahead-${u.id}`, outcome: 'refused', message: fillMessage('presenceAhead', { count: skew }) },
+      { source_id: `w-late-but-fine-${u.id}`, outcome: 'applied', message: null },
+    ]);
+    // Nothing of the refused ones is stored: the one open session starts at the accepted event.
+    expect(await storedEvents(u)).toEqual([{ source_id: `w-late-but-fine-${u.id}` }]);
+    expect(await storedEvents(v)).toEqual([]);
+    expect(await sessions(v)).toEqual([]);
+    expect((await sessions(u)).map((x) => x.to)).toEqual([null]);
+    // An offline now closes it: no future event holds it open.
+    expect(outcomes((await send([{ ...ev(secondsAgo(0), 'off'), online: false }])).body)).toEqual(['applied']);
+    expect((await sessions(u)).map((x) => x.to)).not.toContain(null);
+  });
+
+  it("lets an interpreter's own report lag only by the clock skew, so no one back-dates their own start (late flags)", async () => {
+    const me = await interpreter();
+    const token = await s.login(me.username);
+    const own = (at: string, n: string) =>
+      s.api('POST', '/api/presence/events/', {
+        token,
+        body: { events: [{ username: me.username, online: true, at, source_id: `self-${n}-${me.id}` }] },
+      });
+    // Back to a shift's start twenty minutes ago: refused, even though the platform may send that late.
+    const backdated = await own(minutesAgo(20), 'back');
+    expect(backdated.body.results[0]).toEqual({
+      source_id: `self-back-${me.id}`,
+      outcome: 'refused',
+      message: fillMessage('presenceTooOld', { count: s.config.PRESENCE_CLOCK_SKEW }),
+    });
+    expect(await sessions(me)).toEqual([]);
+    const fresh = await own(secondsAgo(2), 'now');
+    expect(outcomes(fresh.body)).toEqual(['applied']);
+    expect(await sessions(me)).toHaveLength(1);
+  });
+});
+
+describe('migration 0015', () => {
+  it('closes sessions stored with future times (as accepted before times were bounded), so an offline applies again', async () => {
+    const db = s.database.db;
+    const [forever, stretched, fine] = [await interpreter(), await interpreter(), await interpreter()];
+    const opened = new Date(Date.now() - 30 * 60_000);
+    const seen = new Date(Date.now() - 20 * 60_000);
+    const future = new Date('2099-01-01T00:00:00Z');
+    const event = (u: UserRow, n: string, online: boolean, at: Date) => ({
+      sender: 'key:0',
+      source_id: `m15-${n}-${u.id}`,
+      user_id: u.id,
+      online,
+      at,
+      source: 'integration' as const,
+    });
+    // What the old server stored: one session opened in 2099, one stretched to 2099 by a
+    // sign of life, and an ordinary open one.
+    await db
+      .insertInto('presence_events')
+      .values([
+        event(forever, 'on', true, future),
+        event(stretched, 'on', true, opened),
+        event(stretched, 'seen', true, seen),
+        event(stretched, 'later', true, future),
+        event(fine, 'on', true, opened),
+      ])
+      .execute();
+    await db
+      .insertInto('presence_sessions')
+      .values([
+        { user_id: forever.id, started_at: future, ended_at: null, last_seen_at: future, source: 'integration' },
+        { user_id: stretched.id, started_at: opened, ended_at: null, last_seen_at: future, source: 'integration' },
+        // Seen a moment ago, so the scheduled silence expiry leaves it open meanwhile.
+        { user_id: fine.id, started_at: opened, ended_at: null, last_seen_at: new Date(), source: 'integration' },
+      ])
+      .execute();
+
+    const migrationDb = db as unknown as Parameters<typeof up>[0];
+    await up(migrationDb);
+    await up(migrationDb); // idempotent
+
+    expect(await sessions(forever)).toEqual([]);
+    expect(await sessions(stretched)).toEqual([{ from: opened.toISOString(), to: seen.toISOString() }]);
+    expect(await sessions(fine)).toEqual([{ from: opened.toISOString(), to: null }]);
+    // A rebuild from the stored events keeps the close, and offline now closes the ordinary one.
+    const now = new Date().toISOString();
+    const sent = await send([
+      { username: stretched.username, online: false, at: now, source_id: `m15-off-${stretched.id}` },
+      { username: fine.username, online: false, at: now, source_id: `m15-off-${fine.id}` },
+    ]);
+    expect(outcomes(sent.body)).toEqual(['applied', 'applied']);
+    expect(await sessions(stretched)).toEqual([{ from: opened.toISOString(), to: seen.toISOString() }]);
+    expect(await sessions(fine)).toEqual([{ from: opened.toISOString(), to: now }]);
   });
 });
 
