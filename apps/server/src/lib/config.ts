@@ -127,6 +127,17 @@ const ZEnv = z.object({
   /** OCR: retries of a failed page, with exponential backoff from OCR_RETRY_DELAY. */
   OCR_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   OCR_RETRY_DELAY: duration.default(5),
+  /**
+   * OCR: pixels one page (or image) may declare; more is refused before decoding (at upload
+   * when the header tells). Default 40 million: an A4 page at 600 dpi is 35 million.
+   */
+  OCR_MAX_PAGE_PIXELS: z.coerce.number().int().min(1_000_000).max(1_000_000_000).default(40_000_000),
+  /** OCR: pixels all of a document's pages may declare together (default 400 million). */
+  OCR_MAX_DOCUMENT_PIXELS: z.coerce.number().int().min(1_000_000).max(10_000_000_000).default(400_000_000),
+  /** OCR: the JavaScript heap (MiB) of each thread that opens documents or recognises pages. */
+  OCR_WORKER_HEAP_MB: z.coerce.number().int().min(64).max(8192).default(512),
+  /** OCR: opening a document or recognising a page in a thread longer than this ends the thread (seconds). */
+  OCR_WORKER_TIMEOUT: duration.default(240),
   /** With the demo data: a few demo documents are uploaded and recognised on the first start (0: none). */
   OCR_DEMO: bool.default(true),
   /** Report PDFs: threads that lay out PDFs at once (more requests wait their turn). */

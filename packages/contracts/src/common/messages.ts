@@ -40,6 +40,10 @@ export const MESSAGE_TEMPLATES = {
   filesPerMessage_other: 'At most {{count}} files per message.',
   storageQuotaExceeded:
     'Storage quota exceeded: you have used {{used}} of your {{quota}}, and these files need {{incoming}} more. Ask an administrator for more room.',
+  imagePageTooLarge:
+    '{{name}} is too large to read: a page of {{pixels}} megapixels, and at most {{limit}} megapixels a page are read. Scan it at a lower resolution (300 dpi is plenty).',
+  imageDocumentTooLarge:
+    '{{name}} is too large to read: {{pixels}} megapixels in all, and at most {{limit}} megapixels a document are read. Scan it at a lower resolution or split it.',
   urlTooLong_one: 'The URL is too long (limit {{count}} byte of path and query).',
   urlTooLong_other: 'The URL is too long (limit {{count}} bytes of path and query).',
   // workforce management

@@ -48,10 +48,22 @@ export const OCR_LOW_CONFIDENCE = 60;
 
 /**
  * Why a job or page failed, as a code the web translates (never "done" with empty text):
- * the document is encrypted, unreadable, has too many pages, no text could be found on
- * any page, or the engine gave up after its retries.
+ * the document is encrypted, unreadable, has too many pages, has more pixels than the
+ * server decodes (`too_large`), no text could be found on any page, the engine gave up
+ * after its retries, or the bounded worker doing the work crashed, ran out of its memory
+ * or its time twice (`crashed`, `out_of_memory`, `timed_out`).
  */
-export const OCR_FAILURE_REASONS = ['encrypted', 'corrupt', 'too_many_pages', 'no_text', 'engine_error'] as const;
+export const OCR_FAILURE_REASONS = [
+  'encrypted',
+  'corrupt',
+  'too_many_pages',
+  'too_large',
+  'no_text',
+  'engine_error',
+  'crashed',
+  'out_of_memory',
+  'timed_out',
+] as const;
 export const ZOcrFailureReason = z.enum(OCR_FAILURE_REASONS);
 export type TOcrFailureReason = z.infer<typeof ZOcrFailureReason>;
 

@@ -309,6 +309,33 @@ export async function completePage(db: Database, id: number, n: number, r: Recog
   return bumpJob(db, id, 'pages_done');
 }
 
+/**
+ * Counts a recognition attempt on a page before it starts (committed at once, so it stays
+ * counted if the attempt takes the process down). Answers the page's count of attempts
+ * that crashed, this one included until endPageAttempt gives it back.
+ */
+export async function startPageAttempt(db: Database, id: number, n: number): Promise<number> {
+  const row = await db
+    .updateTable('ocr_pages')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('job_id', '=', id)
+    .where('number', '=', n)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** An attempt that ended without crashing anything is not counted against the page. */
+export async function endPageAttempt(db: Database, id: number, n: number): Promise<void> {
+  await db
+    .updateTable('ocr_pages')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('job_id', '=', id)
+    .where('number', '=', n)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
 /** A pending page is given up (its retries spent); the job counts it. */
 export async function failPage(db: Database, id: number, n: number, reason: TOcrFailureReason) {
   const failed = await db
@@ -344,7 +371,7 @@ export async function jobCounts(db: Database, id: number) {
 export async function pagesForResult(db: Database, id: number) {
   return db
     .selectFrom('ocr_pages')
-    .select(['number', 'status', 'method', 'pdf', 'confidence', sql<number>`length(btrim(text))`.as('chars')])
+    .select(['number', 'status', 'method', 'pdf', 'confidence', 'error', sql<number>`length(btrim(text))`.as('chars')])
     .where('job_id', '=', id)
     .orderBy('number')
     .execute();

@@ -39,9 +39,17 @@ const MANAGE = { rule: 'canSeeOcrJob (404), then canManageOcrJob: its owner and 
 
 export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  // The engine (tesseract worker threads) starts with the first page this process recognises.
+  // The engine (bounded worker threads) starts with the first document this process opens.
   let engine: OcrEngine | undefined;
-  defineOcrQueues(ctx, () => (engine ??= createOcrEngine({ workers: engineSize(ctx.config.OCR_WORKERS) })));
+  defineOcrQueues(
+    ctx,
+    () =>
+      (engine ??= createOcrEngine({
+        workers: engineSize(ctx.config.OCR_WORKERS),
+        maxHeapMb: ctx.config.OCR_WORKER_HEAP_MB,
+        timeoutMs: ctx.config.OCR_WORKER_TIMEOUT * 1000,
+      })),
+  );
   app.addHook('onClose', async () => {
     await engine?.close();
   });

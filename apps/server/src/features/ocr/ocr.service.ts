@@ -23,13 +23,15 @@ import {
   deleteStoredFiles,
   readStoredFile,
   storeFile,
+  type CheckedSpooledUpload,
   type SpooledUpload,
   type UploadRules,
 } from '../../lib/files/index.js';
+import { imagePageSizesOfFile, pixelBudgetProblem } from '../../lib/files/image-budget.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { publishProgress } from './ocr-live.js';
-import { queueJob } from './ocr-pipeline.js';
+import { ocrPixelBudget, queueJob } from './ocr-pipeline.js';
 import { presentOcrJob, presentOcrPage, presentOcrPageSummary, presentOcrSearchHit } from './ocr.presenter.js';
 import * as repo from './ocr.repository.js';
 
@@ -78,6 +80,22 @@ async function presentById(ctx: AppContext, id: number): Promise<TOcrJob> {
   return presentOcrJob(row);
 }
 
+/**
+ * Refuses (400 on the files field, with the limit) images whose headers already declare
+ * more pixels than a page or a document may have: they would never be decoded anyway.
+ * A header that does not tell here (a PDF, a TIFF whose pages are described at its end)
+ * is measured again before decoding, and the job fails with `too_large`.
+ */
+async function checkPixelBudgets(ctx: AppContext, files: readonly CheckedSpooledUpload[]): Promise<void> {
+  const problems: string[] = [];
+  for (const f of files) {
+    const pages = await imagePageSizesOfFile(f.path, f.contentType);
+    const problem = pages && pixelBudgetProblem(pages, ocrPixelBudget(ctx), f.filename);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length) throw new ApiError(400, problems[0]!, { [OCR_FILES_FIELD]: problems });
+}
+
 /** One job per file; each is queued once its row has committed. */
 export async function createJobs(
   ctx: AppContext,
@@ -89,6 +107,7 @@ export async function createJobs(
   mayUse(caller);
   if (uploads.length === 0) throw fieldError(OCR_FILES_FIELD, CHOOSE_FILES);
   const files = checkSpooledUploads(uploads, OCR_UPLOAD_RULES);
+  await checkPixelBudgets(ctx, files);
   await checkStorageQuota(ctx.db, caller.id, files, ctx.config.UPLOAD_QUOTA_MB * 1024 * 1024, OCR_FILES_FIELD);
   const sharedWith = req.shared_with ?? null;
   const ids = await withTx(ctx, async (tx) => {
@@ -224,7 +243,7 @@ export async function cancelJob(ctx: AppContext, caller: UserRow, id: number): P
   return presentById(ctx, id);
 }
 
-const PERMANENT = new Set(['encrypted', 'corrupt', 'too_many_pages']);
+const PERMANENT = new Set(['encrypted', 'corrupt', 'too_many_pages', 'too_large']);
 
 export async function retryJob(ctx: AppContext, caller: UserRow, id: number): Promise<TOcrJob> {
   const row = await manageable(ctx, caller, id);

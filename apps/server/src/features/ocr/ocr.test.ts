@@ -9,12 +9,16 @@ import {
   corruptPdf,
   encryptedPdf,
   multiPageTiff,
+  pngBomb,
+  pngWithGarbagePixels,
   renderTextPng,
   scannedPdf,
   textLayerPdf,
+  tiffBomb,
 } from '../../../test/ocr-fixtures.js';
 import { uploadOcr, waitForOcr } from '../../../test/ocr-jobs.js';
 import { characterErrorRate } from './engine/index.js';
+import { OCR_QUEUES } from './ocr-pipeline.js';
 import { purgeExpiredOcr } from './ocr.service.js';
 
 let s: TestServer;
@@ -249,6 +253,34 @@ describe('Arabic, TIFF and PDFs', () => {
   });
 });
 
+describe('pages that crash their worker', () => {
+  it('fails a page whose image the engine cannot read, as corrupt, without a retry', async () => {
+    // Whole chunks and checksums, garbage pixels: tesseract's libpng fails on it. Its error
+    // used to be thrown where nothing could catch it, ending the server.
+    const res = await upload('quality', [{ name: 'garbage.png', data: pngWithGarbagePixels() }]);
+    const job = await ended('quality', res.body.results[0].id);
+    expect(job).toMatchObject({ status: 'failed', error: 'corrupt', pages_failed: 1 });
+    expect(job.page_list[0]).toMatchObject({ status: 'failed', error: 'corrupt' });
+  });
+
+  it('fails, without running it again, a page that took the process down twice', async () => {
+    const res = await upload('quality', [{ name: 'crasher.png', data: renderTextPng(['Crash twice']) }]);
+    const id = res.body.results[0].id as number;
+    await ended('quality', id);
+    // As two attempts that ended the whole process leave it: running, its page pending and counted twice.
+    await sql`update ocr_pages set status = 'pending', attempts = 2, text = '', finished_at = null where job_id = ${id}`.execute(
+      s.database.db,
+    );
+    await sql`update ocr_jobs set status = 'running', pages_done = 0, finished_at = null where id = ${id}`.execute(
+      s.database.db,
+    );
+    await s.app.ctx.queue.send(OCR_QUEUES.page, { job: id, page: 1 });
+    const job = await ended('quality', id);
+    expect(job).toMatchObject({ status: 'failed', error: 'crashed', pages_failed: 1, pages_done: 0 });
+    expect(job.page_list[0]).toMatchObject({ status: 'failed', error: 'crashed' });
+  });
+});
+
 describe('cancel and retry', () => {
   it('cancels a job, which then stays cancelled; retry finishes it', async () => {
     const pages = Array.from({ length: 4 }, (_, i) => renderTextPng([`Page ${i + 1} of the long document`]));
@@ -285,6 +317,26 @@ describe('bad uploads', () => {
     const lang = await upload('hr', [{ name: 'a.png', data: renderTextPng(['x']) }], { language: 'fra' });
     expect(lang.status).toBe(400);
     expect(Object.keys(lang.body.extra.fields)).toEqual(['language']);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('refuses decompression bombs from their headers, saying the limit; nothing is created', async () => {
+    // A PNG of 16000×16000 pixels (a gigabyte decoded) raised the server's memory by 1 GB;
+    // a two-page TIFF of 8000×8000 a page peaked at 5 GB.
+    const before = await jobCount();
+    const png = await upload('hr', [{ name: 'bomb.png', data: pngBomb() }]);
+    expect(png.status).toBe(400);
+    expect(png.body.extra.fields.files).toEqual([
+      'bomb.png is too large to read: a page of 256 megapixels, and at most 40 megapixels a page are read. Scan it at a lower resolution (300 dpi is plenty).',
+    ]);
+    const tiff = await upload('hr', [
+      { name: 'fine.png', data: renderTextPng(['x']) },
+      { name: 'bomb.tif', data: tiffBomb() },
+    ]);
+    expect(tiff.status).toBe(400);
+    expect(tiff.body.extra.fields.files).toEqual([
+      expect.stringMatching(/^bomb\.tif is too large to read: a page of 64 megapixels/),
+    ]);
     expect(await jobCount()).toBe(before);
   });
 

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGLISH_LINES, MIXED_LINES, multiPageTiff, renderTextPng, scannedPdf } from '../../../../test/ocr-fixtures.js';
-import { characterErrorRate, createOcrEngine, openDocument, OcrDocumentError } from './index.js';
+import { characterErrorRate, createOcrEngine, OcrDocumentError } from './index.js';
 
 const engine = createOcrEngine({ workers: 1 });
 afterAll(() => engine.close());
+
+const BUDGET = { maxPagePixels: 40_000_000, maxDocumentPixels: 400_000_000 };
+const openDocument = (bytes: Buffer, type: Parameters<typeof engine.open>[1], opts: { maxPages: number }) =>
+  engine.open(bytes, type, { ...opts, ...BUDGET });
 
 describe('characterErrorRate', () => {
   it('counts edits over the expected length, ignoring layout whitespace', () => {

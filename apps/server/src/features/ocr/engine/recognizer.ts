@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Tesseract from 'tesseract.js';
-import type { TOcrLanguage, TOcrWord } from '@portal/contracts';
+import type { TOcrContentType, TOcrLanguage, TOcrWord } from '@portal/contracts';
+import { createBoundedPool } from '../../../lib/heavy-work/index.js';
+import { createDocumentOpener, type OpenedDocument, type OpenOptions } from './documents.js';
 
 /** One page as the engine recognised it. */
 export interface RecognizedPage {
@@ -20,11 +21,13 @@ export interface RecognizedPage {
 }
 
 export interface OcrEngine {
+  /** Splits a document into page images (see documents.ts). */
+  open(bytes: Buffer, contentType: TOcrContentType, opts: OpenOptions): Promise<OpenedDocument>;
   recognize(png: Buffer, language: TOcrLanguage): Promise<RecognizedPage>;
   close(): Promise<void>;
 }
 
-/** Recognition threads for this process: as configured, else one per core less one for the server. */
+/** Recognition (and document-opening) threads for this process: as configured, else one per core less one for the server. */
 export function engineSize(configured: number | undefined): number {
   return configured ?? Math.max(1, os.availableParallelism() - 1);
 }
@@ -53,20 +56,33 @@ function languageFolder(): string {
   return (langFolder = dir);
 }
 
-/** Below this mean confidence (0–100) a page is read again, deskewed. */
-const DESKEW_BELOW_CONFIDENCE = 80;
+const RECOGNIZE = new URL('./recognize.worker.mjs', import.meta.url);
 
-interface Slot {
-  worker: Promise<Tesseract.Worker> | undefined;
-  language: TOcrLanguage | undefined;
+interface RecognizeInput {
+  png: Uint8Array;
+  language: TOcrLanguage;
+  deskew: boolean;
+  langPath: string;
+}
+interface RecognizeOutput {
+  text: string;
+  words: TOcrWord[];
+  confidence: number;
+  /** The deskewed page, when that reading was kept. */
+  image: Uint8Array | null;
+  pdf: Uint8Array;
 }
 
-const fromBase64Image = (s: string) => Buffer.from(s.replace(/^data:image\/\w+;base64,/, ''), 'base64');
+/** Defaults for callers without a config (the bench, engine tests). */
+const DEFAULT_HEAP_MB = 512;
+const DEFAULT_TIMEOUT_MS = 240_000;
 
 /**
- * A pool of tesseract.js workers (each its own worker thread: recognition never runs on
- * the event loop), created on first use; a request waits for a free worker. A worker
- * switches language only when a page asks for another one; one that fails is replaced.
+ * The OCR engine of this process: bounded pools of worker threads (lib/heavy-work) that open
+ * documents and recognise pages, created on first use. Nothing runs on the event loop, and a
+ * page or document that crashes its thread, passes its heap cap or its time fails alone
+ * (HeavyWorkError with the reason); its thread is replaced. A page that cannot be read
+ * rejects with HeavyWorkRefusal `corrupt`.
  */
 export function createOcrEngine(opts: {
   workers: number;
@@ -76,109 +92,43 @@ export function createOcrEngine(opts: {
    * third more per page for nothing: up to ~5° tesseract reads a tilted page as well.
    */
   deskew?: boolean;
+  maxHeapMb?: number;
+  timeoutMs?: number;
 }): OcrEngine {
   const deskew = opts.deskew ?? true;
-  const slots: Slot[] = Array.from({ length: opts.workers }, () => ({ worker: undefined, language: undefined }));
-  const free = [...slots];
-  const waiting: ((slot: Slot) => void)[] = [];
+  const limits = {
+    size: opts.workers,
+    maxHeapMb: opts.maxHeapMb ?? DEFAULT_HEAP_MB,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+  const recognition = createBoundedPool<RecognizeInput, RecognizeOutput>({
+    name: 'OCR recognition',
+    script: RECOGNIZE,
+    ...limits,
+  });
+  const opener = createDocumentOpener(limits);
   let closed = false;
 
-  const acquire = () =>
-    new Promise<Slot>((resolve) => {
-      const slot = free.pop();
-      if (slot) resolve(slot);
-      else waiting.push(resolve);
-    });
-  const release = (slot: Slot) => {
-    const next = waiting.shift();
-    if (next) next(slot);
-    else free.push(slot);
-  };
-
-  async function workerFor(slot: Slot, language: TOcrLanguage): Promise<Tesseract.Worker> {
-    if (!slot.worker) {
-      slot.language = language;
-      slot.worker = Tesseract.createWorker(language, Tesseract.OEM.LSTM_ONLY, {
-        langPath: languageFolder(),
-        gzip: true,
-        cacheMethod: 'none',
-      });
-    }
-    const worker = await slot.worker;
-    if (slot.language !== language) {
-      await worker.reinitialize(language);
-      slot.language = language;
-    }
-    return worker;
-  }
-
   return {
+    open: (bytes, contentType, options) => opener.open(bytes, contentType, options),
     async recognize(png, language) {
       if (closed) throw new Error('OCR engine closed');
-      const slot = await acquire();
-      try {
-        const worker = await workerFor(slot, language);
-        const read = async (rotate: boolean) =>
-          (
-            await worker.recognize(
-              png,
-              { rotateAuto: rotate },
-              // The deskewed image comes back with it, so the word boxes line up with what is shown.
-              { text: true, blocks: true, pdf: true, imageColor: rotate },
-            )
-          ).data;
-        let data = await read(false);
-        if (deskew && data.confidence < DESKEW_BELOW_CONFIDENCE) {
-          const straightened = await read(true);
-          if (straightened.confidence > data.confidence) data = straightened;
-        }
-        const words: TOcrWord[] = (data.blocks ?? []).flatMap((b) =>
-          b.paragraphs.flatMap((p) =>
-            p.lines.flatMap((l) =>
-              l.words
-                .filter((w) => w.text.trim().length > 0)
-                .map((w) => ({
-                  text: w.text,
-                  x0: w.bbox.x0,
-                  y0: w.bbox.y0,
-                  x1: w.bbox.x1,
-                  y1: w.bbox.y1,
-                  confidence: Math.round(w.confidence * 10) / 10,
-                })),
-            ),
-          ),
-        );
-        const image = data.imageColor ? fromBase64Image(data.imageColor) : png;
-        const size = pngSize(image);
-        return {
-          text: data.text,
-          words,
-          confidence: data.confidence,
-          width: size.width,
-          height: size.height,
-          image,
-          pdf: Buffer.from(data.pdf ?? []),
-        };
-      } catch (err) {
-        // A worker that failed may be broken: start a fresh one for the next page.
-        const broken = slot.worker;
-        slot.worker = undefined;
-        slot.language = undefined;
-        void broken?.then((w) => w.terminate()).catch(() => undefined);
-        throw err;
-      } finally {
-        release(slot);
-      }
+      const out = await recognition.run({ png, language, deskew, langPath: languageFolder() });
+      const image = out.image ? Buffer.from(out.image) : png;
+      const size = pngSize(image);
+      return {
+        text: out.text,
+        words: out.words,
+        confidence: out.confidence,
+        width: size.width,
+        height: size.height,
+        image,
+        pdf: Buffer.from(out.pdf),
+      };
     },
     async close() {
       closed = true;
-      await Promise.all(
-        slots.map(async (slot) => {
-          const w = await slot.worker?.catch(() => undefined);
-          slot.worker = undefined;
-          await w?.terminate().catch(() => undefined);
-        }),
-      );
+      await recognition.close();
     },
   };
 }

@@ -1,9 +1,11 @@
-// Opens an uploaded document in a worker thread (parsing and rendering must not block the
-// server's event loop): every page as a PNG, and a PDF page's own text when it has some.
-// Plain JavaScript so that it loads without a TypeScript loader (vitest, `node --import tsx`).
+// Opens an uploaded document in a child process of its own (documents.ts starts one per
+// document): parsing and rendering must not block the server's event loop, and the image
+// decoders of @napi-rs/canvas crash natively (a segmentation fault) on some truncated or
+// damaged PNG, JPEG and WebP files, which would end the whole server from a worker thread.
+// Every page comes back as a PNG, with a PDF page's own text when it has some.
+// Plain JavaScript so that it loads without a TypeScript loader.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import UTIF from 'utif2';
 
@@ -14,10 +16,11 @@ const PDF_DPI = 200;
 /** A PDF page with at least this many non-space characters is read, not recognised. */
 const TEXT_LAYER_MIN_CHARS = 20;
 
+/** A document refused as it is (its code is the job's failure reason); anything else thrown counts as a crash. */
 class DocumentError extends Error {
-  constructor(reason, message) {
+  constructor(code, message) {
     super(message);
-    this.reason = reason;
+    this.code = code;
   }
 }
 
@@ -35,17 +38,34 @@ function toPng(draw, width, height) {
   return { image: canvas.toBuffer('image/png'), width: w, height: h };
 }
 
-async function openImage(bytes) {
+/**
+ * Refuses pages past the pixel budgets before they are decoded or rendered: the budgets are
+ * what bound the canvas's native memory (a thread's resourceLimits cap only its JS heap).
+ */
+function checkPixels(sizes, budget) {
+  let total = 0;
+  for (const { width, height } of sizes) {
+    if (width * height > budget.maxPagePixels)
+      throw new DocumentError('too_large', `a page of ${width}×${height} pixels (at most ${budget.maxPagePixels})`);
+    total += width * height;
+  }
+  if (total > budget.maxDocumentPixels)
+    throw new DocumentError('too_large', `${total} pixels in all (at most ${budget.maxDocumentPixels})`);
+}
+
+async function openImage(bytes, budget) {
   let img;
   try {
     img = await loadImage(bytes);
   } catch (err) {
     throw new DocumentError('corrupt', `unreadable image: ${err.message}`);
   }
+  // The server measured the header; a decoder that saw another size must not go on either.
+  checkPixels([{ width: img.width, height: img.height }], budget);
   return [{ number: 1, ...toPng((g) => g.drawImage(img, 0, 0), img.width, img.height), textLayer: null }];
 }
 
-function openTiff(bytes, maxPages) {
+function openTiff(bytes, maxPages, budget) {
   let ifds;
   try {
     ifds = UTIF.decode(bytes);
@@ -54,6 +74,9 @@ function openTiff(bytes, maxPages) {
   }
   if (ifds.length === 0) throw new DocumentError('corrupt', 'TIFF without pages');
   if (ifds.length > maxPages) throw new DocumentError('too_many_pages', `${ifds.length} pages`);
+  const sizes = ifds.map((ifd) => ({ width: ifd.t256?.[0] ?? 0, height: ifd.t257?.[0] ?? 0 }));
+  if (sizes.some((p) => !p.width || !p.height)) throw new DocumentError('corrupt', 'a TIFF page without its size');
+  checkPixels(sizes, budget);
   return ifds.map((ifd, i) => {
     try {
       UTIF.decodeImage(bytes, ifd);
@@ -61,7 +84,11 @@ function openTiff(bytes, maxPages) {
       throw new DocumentError('corrupt', `unreadable TIFF page ${i + 1}: ${err.message}`);
     }
     const { width, height } = ifd;
+    if (!ifd.data || width * height > budget.maxPagePixels)
+      throw new DocumentError('corrupt', `unreadable TIFF page ${i + 1}`);
     const rgba = UTIF.toRGBA8(ifd);
+    // Only one page's pixels at a time: the decoded page goes once it is drawn.
+    delete ifd.data;
     const page = createCanvas(width, height);
     const data = page.getContext('2d').createImageData(width, height);
     data.data.set(rgba);
@@ -70,7 +97,14 @@ function openTiff(bytes, maxPages) {
   });
 }
 
-async function openPdf(bytes, maxPages) {
+/** A page's viewport as rendered: 200 dpi, the long side at most MAX_SIDE. */
+function renderViewport(page) {
+  const base = page.getViewport({ scale: 1 });
+  const scale = Math.min(PDF_DPI / 72, MAX_SIDE / Math.max(base.width, base.height));
+  return { viewport: page.getViewport({ scale }), scale };
+}
+
+async function openPdf(bytes, maxPages, budget) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pkg = path.dirname(require.resolve('pdfjs-dist/package.json'));
   let doc;
@@ -79,6 +113,9 @@ async function openPdf(bytes, maxPages) {
       data: new Uint8Array(bytes),
       isEvalSupported: false,
       verbosity: 0,
+      // An embedded image past the page budget is left out rather than decoded (a bomb inside a PDF).
+      maxImageSize: budget.maxPagePixels,
+      canvasMaxAreaInBytes: budget.maxPagePixels * 4,
       standardFontDataUrl: path.join(pkg, 'standard_fonts') + path.sep,
       cMapUrl: path.join(pkg, 'cmaps') + path.sep,
       cMapPacked: true,
@@ -89,12 +126,20 @@ async function openPdf(bytes, maxPages) {
   }
   try {
     if (doc.numPages > maxPages) throw new DocumentError('too_many_pages', `${doc.numPages} pages`);
+    // Every page box first, so a document past the budget renders nothing.
+    const sizes = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const { viewport } = renderViewport(await doc.getPage(n));
+      const width = Math.ceil(viewport.width);
+      const height = Math.ceil(viewport.height);
+      if (!(width > 0 && height > 0)) throw new DocumentError('corrupt', `page ${n} has no size`);
+      sizes.push({ width, height });
+    }
+    checkPixels(sizes, budget);
     const pages = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
-      const base = page.getViewport({ scale: 1 });
-      const scale = Math.min(PDF_DPI / 72, MAX_SIDE / Math.max(base.width, base.height));
-      const viewport = page.getViewport({ scale });
+      const { viewport, scale } = renderViewport(page);
       const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
       const g = canvas.getContext('2d');
       g.fillStyle = '#ffffff';
@@ -145,21 +190,24 @@ async function openPdf(bytes, maxPages) {
   }
 }
 
-async function open({ bytes, contentType, maxPages }) {
+async function open({ bytes, contentType, maxPages, maxPagePixels, maxDocumentPixels }) {
   const data = Buffer.from(bytes);
-  if (contentType === 'application/pdf') return openPdf(data, maxPages);
-  if (contentType === 'image/tiff') return openTiff(data, maxPages);
-  return openImage(data);
+  const budget = { maxPagePixels, maxDocumentPixels };
+  if (contentType === 'application/pdf') return openPdf(data, maxPages, budget);
+  if (contentType === 'image/tiff') return openTiff(data, maxPages, budget);
+  return openImage(data, budget);
 }
 
-// One document at a time per thread; the thread stays for the next one (its imports loaded).
-parentPort.on('message', (job) => {
-  open(job).then(
-    (pages) => parentPort.postMessage({ id: job.id, pages }),
+// One document per process: the answer, then the process ends (documents.ts kills it otherwise).
+process.once('message', (input) => {
+  open(input).then(
+    (pages) => process.send({ ok: true, pages }, () => process.exit(0)),
     (err) =>
-      parentPort.postMessage({
-        id: job.id,
-        error: { reason: err instanceof DocumentError ? err.reason : null, message: String(err?.message ?? err) },
-      }),
+      process.send(
+        err instanceof DocumentError
+          ? { ok: false, refusal: { code: err.code, message: String(err.message) } }
+          : { ok: false, failure: String(err?.stack ?? err) },
+        () => process.exit(0),
+      ),
   );
 });
