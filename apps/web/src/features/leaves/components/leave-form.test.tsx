@@ -133,6 +133,28 @@ describe('leave request form', () => {
     });
   });
 
+  it('refuses dates far from today without asking the server, and shows a balance refusal under the type (issue 26)', async () => {
+    const refusal = 'Only 0 days of Annual leave left in 2027; this takes 1.';
+    const { api } = renderForm({
+      'POST /api/leaves/': () => ({
+        status: 400,
+        body: { message: refusal, extra: { fields: { leave_type: [refusal] } } },
+      }),
+    });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Leave type/ })).toHaveTextContent('Annual leave'));
+    setDate('start_date', '14/12/2040');
+    setDate('end_date', '16/12/2040');
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findAllByText('Choose a date within 5 years of today.')).toHaveLength(2);
+    expect(api.calls.some((c) => c.key === 'POST /api/leaves/')).toBe(false);
+
+    setDate('start_date', '14/12/2026');
+    setDate('end_date', '16/12/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const type = screen.getByRole('combobox', { name: /Leave type/ }).closest('.MuiFormControl-root') as HTMLElement;
+    expect(await within(type).findByText(refusal)).toBeInTheDocument();
+  });
+
   it('refuses a last day before the first without asking the server, and opens the new request when sent', async () => {
     const { api, router } = renderForm({
       'POST /api/leaves/': () => ({ status: 201, body: makeLeave({ id: 77 }) }),

@@ -1,10 +1,11 @@
-import type { TLeaveCoverage, TLeaveRequest } from '@portal/contracts';
+import { fillMessage, type TLeaveCoverage, type TLeaveRequest } from '@portal/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers/app-providers';
 import { createStore } from '../../../app/store';
+import { changeLanguage, i18next, translateServerText } from '../../../lib/i18n/i18n';
 import { fakeApi, makeUser } from '../../../test/fake-api';
 import { emptyAuthState } from '../../auth/auth.slice';
 import { makeBalances, makeLeave, makeLeaveType } from '../test-data';
@@ -132,6 +133,29 @@ describe('the request page', () => {
         comment: 'Year-end peak',
       }),
     );
+  });
+
+  it('says in the page’s language why an approval is refused: the balance it would overdraw (issue 26)', async () => {
+    await changeLanguage('ar');
+    try {
+      // A later year's balance, reached through carry-over: the server names that year.
+      const refusal = fillMessage('leaveBalanceShort', { count: 0, type: 'Annual leave', year: 2029, days: 5 });
+      const { api } = page(makeLeave({ can: { decide: true, cancel: false, revoke: false } }), {
+        'POST /api/leaves/12/decision/': () => ({ status: 409, body: { message: refusal } }),
+      });
+      const approve = i18next.t('leaves.actions.approve');
+      await userEvent.click(await screen.findByRole('button', { name: approve }));
+      const dialog = await screen.findByRole('dialog', { name: i18next.t('leaves.actions.approveTitle') });
+      await userEvent.click(within(dialog).getByRole('button', { name: approve }));
+      const shown = translateServerText(refusal);
+      expect(shown).not.toBe(refusal);
+      expect(shown).toMatch(/[\u0600-\u06FF]/);
+      expect(shown).toContain('2029');
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.key === 'POST /api/leaves/12/decision/')).toHaveLength(1);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('shows the department’s coverage to an approver, with a warning past the share', async () => {
