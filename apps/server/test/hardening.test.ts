@@ -305,3 +305,47 @@ describe('issue 26: repeated query parameters and re-parsed links are a 4xx, nev
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('issue 26: login limits hold under concurrency (an attempt counts when it starts)', () => {
+  it('120 concurrent failed sign-ins from one address, each a different username: only 100 are tried', async () => {
+    const burst = await startTestServer();
+    try {
+      expect(burst.config.LOGIN_ADDRESS_MAX_FAILURES).toBe(100);
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 120 }, (_, i) =>
+            burst.api('POST', '/api/auth/jwt/login/', { body: { username: `burst-${i}`, password: 'guess' } }),
+          ),
+        )
+      ).map((r) => r.status);
+      expect(statuses.filter((c) => c === 400)).toHaveLength(100);
+      expect(statuses.filter((c) => c === 429)).toHaveLength(20);
+      // Spent: the right password is refused from this address too, and a success is never counted.
+      expect(
+        (await burst.api('POST', '/api/auth/jwt/login/', { body: { username: 'hr', password: DEMO_PASSWORD } })).status,
+      ).toBe(429);
+    } finally {
+      await burst.stop();
+    }
+  });
+
+  it('30 concurrent wrong passwords for one account: only LOGIN_MAX_FAILURES are checked; a right one first still signs in', async () => {
+    const burst = await startTestServer({ LOGIN_ADDRESS_MAX_FAILURES: '1000' });
+    try {
+      const user = await factories(burst.database.db).user({ user_type: 'HR' });
+      const attempt = (password: string) =>
+        burst.api('POST', '/api/auth/jwt/login/', { body: { username: user.username, password } });
+      // Successes do not count: ten in a row, concurrently, all sign in.
+      expect(
+        (await Promise.all(Array.from({ length: 10 }, () => attempt(DEMO_PASSWORD)))).map((r) => r.status),
+      ).toEqual(Array(10).fill(200));
+      const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(`Wrong-${i}`)))).map(
+        (r) => r.status,
+      );
+      expect(statuses.filter((c) => c === 400)).toHaveLength(burst.config.LOGIN_MAX_FAILURES);
+      expect(statuses.filter((c) => c === 429)).toHaveLength(30 - burst.config.LOGIN_MAX_FAILURES);
+    } finally {
+      await burst.stop();
+    }
+  });
+});

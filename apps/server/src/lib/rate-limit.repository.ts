@@ -38,3 +38,13 @@ export async function deleteEndedWindows(db: Database) {
     .where('window_ends', '<', sql<Date>`now() - interval '1 hour'`)
     .execute();
 }
+
+/** Gives back one hit counted in `key`'s current window (an attempt that turned out not to count). */
+export async function releaseHit(db: Database, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .where('key', '=', key)
+    .where('window_ends', '>', sql<Date>`now()`)
+    .execute();
+}

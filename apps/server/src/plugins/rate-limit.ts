@@ -1,38 +1,50 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Database } from '../db/database.js';
 import { tooManyRequests } from '../lib/errors.js';
-import { countHit, peekHits } from '../lib/rate-limit.repository.js';
+import { countHit, releaseHit, type RateLimitCount } from '../lib/rate-limit.repository.js';
 
-type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+/** Counts per key in fixed windows: one more on `take`, one fewer on `give`. */
+export interface AttemptCounter {
+  take(key: string, windowMs: number): Promise<RateLimitCount>;
+  give(key: string): Promise<void>;
+}
 
-/**
- * @fastify/rate-limit's store interface over the `rate_limits` table, so a limit holds on
- * every server process sharing one PostgreSQL. (The embedded database serves one process:
- * the plugin's own in-memory store is enough there and costs no query.)
- */
-function databaseStore(db: Database, prefix = '') {
-  return class DatabaseStore {
-    incr(key: string, cb: Callback, timeWindow: number) {
-      countHit(db, prefix + key, timeWindow).then(
-        (r) => cb(null, { current: r.hits, ttl: r.ttlMs }),
-        (err: Error) => cb(err),
-      );
-    }
-    read(key: string, cb: Callback) {
-      peekHits(db, prefix + key).then(
-        (r) => cb(null, { current: r.hits, ttl: r.ttlMs }),
-        (err: Error) => cb(err),
-      );
-    }
-    child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
-      const Child = databaseStore(
-        db,
-        `${prefix}${routeOptions.routeInfo?.method ?? ''}${routeOptions.routeInfo?.url ?? ''}:`,
-      );
-      return new Child();
-    }
+/** Keys kept before ended windows are swept (an address per key: bounded memory under a spray). */
+const MEMORY_SWEEP_AT = 10_000;
+
+/** This process's counts: enough for the embedded database, which serves one process. */
+export function memoryCounter(): AttemptCounter {
+  const windows = new Map<string, { hits: number; endsAt: number }>();
+  return {
+    async take(key, windowMs) {
+      const now = Date.now();
+      if (windows.size >= MEMORY_SWEEP_AT) for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
+      let w = windows.get(key);
+      if (!w || w.endsAt <= now) {
+        w = { hits: 0, endsAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.hits++;
+      return { hits: w.hits, ttlMs: w.endsAt - now };
+    },
+    async give(key) {
+      const w = windows.get(key);
+      if (w && w.endsAt > Date.now() && w.hits > 0) w.hits--;
+    },
   };
+}
+
+/** One in-process counter per database (tests run several servers in one process). */
+const processCounters = new WeakMap<Database, AttemptCounter>();
+function processCounter(db: Database): AttemptCounter {
+  let counter = processCounters.get(db);
+  if (!counter) processCounters.set(db, (counter = memoryCounter()));
+  return counter;
+}
+
+/** Counts in the `rate_limits` table: every server sharing one PostgreSQL sees the same ones. */
+export function databaseCounter(db: Database): AttemptCounter {
+  return { take: (key, windowMs) => countHit(db, key, windowMs), give: (key) => releaseHit(db, key) };
 }
 
 export interface FailureLimitOptions {
@@ -47,30 +59,35 @@ export interface FailureLimitOptions {
 }
 
 /**
- * A per-address limit on failed attempts (credential routes): each request first looks
- * at the count (over it → 429 before any work), and only a refused attempt (a 4xx
- * answer) counts, so people who type their password right are never slowed down.
- * Register it in the scope of the routes it guards, and give them `config.limitFailures: true`.
+ * A per-address limit on failed attempts (credential routes). An attempt counts the moment
+ * it starts (over the limit → 429 before any work), so concurrent attempts cannot all slip
+ * in before the first is answered; one that turns out not to be a refusal (a success, or
+ * the server's own failure) gives its place back, so people who type their password right
+ * are never slowed down. Register it in the scope of the routes it guards, and give them
+ * `config.limitFailures: true`.
  */
 export async function limitFailuresPerAddress(app: FastifyInstance, opts: FailureLimitOptions): Promise<void> {
-  const settings: RateLimitPluginOptions = {
-    global: false,
-    keyGenerator: (req: FastifyRequest) => `failures:${req.ip}`,
-  };
-  if (opts.shared) settings.store = databaseStore(opts.db, 'rl:') as unknown as RateLimitPluginOptions['store'];
-  await app.register(rateLimit, settings);
-  const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.windowMs });
+  const counter = opts.shared ? databaseCounter(opts.db) : processCounter(opts.db);
+  const counted = new WeakSet<FastifyRequest>();
+  // One budget per address across every guarded route (sign-in, password change, agent enrolment).
+  const keyOf = (req: FastifyRequest) => `failures:${req.ip}`;
 
   app.addHook('onRequest', async (req) => {
     if (!req.routeOptions.config.limitFailures) return;
-    const status = await limiter(req, { increment: false });
-    if (!status.isAllowed && status.isExceeded) throw tooManyRequests(opts.message, status.ttlInSeconds);
+    const { hits, ttlMs } = await counter.take(keyOf(req), opts.windowMs);
+    if (hits > opts.max) {
+      await counter.give(keyOf(req));
+      throw tooManyRequests(opts.message, ttlMs / 1000);
+    }
+    counted.add(req);
   });
   app.addHook('onResponse', async (req, reply) => {
-    if (!req.routeOptions.config.limitFailures) return;
-    if (reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429) {
-      await limiter(req).catch((err: unknown) => req.log.warn({ err }, 'counting a failed attempt failed'));
-    }
+    if (!counted.has(req)) return;
+    counted.delete(req);
+    // Only a refusal of the caller's attempt keeps its count (a 429 of another throttle is none).
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429;
+    if (!refused)
+      await counter.give(keyOf(req)).catch((err: unknown) => req.log.warn({ err }, 'releasing an attempt failed'));
   });
 }
 

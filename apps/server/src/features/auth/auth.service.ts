@@ -8,7 +8,12 @@ import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
 import { findLoginUser, setPasswordHash } from './auth.repository.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.repository.js';
+import {
+  beginLoginAttempt,
+  clearLoginFailures,
+  forgetLoginAttempt,
+  pruneLoginFailures,
+} from './login-throttle.repository.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import {
   createSession,
@@ -48,27 +53,29 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
   const user = await findLoginUser(ctx.db, req.username);
   const key = throttleKey(ctx, user, req.username);
-  const wait = await loginRetryAfter(ctx.db, key, client.ip, max, window);
-  // Checked before the password, so a correct guess is refused too while throttled.
-  if (wait > 0) throw tooManyRequests('Too many failed login attempts. Try again later.', wait);
+  // Counted before the password is checked (so concurrent guesses cannot outrun the
+  // budget), and checked first, so a correct guess is refused too while throttled.
+  const attempt = await beginLoginAttempt(ctx.db, key, client.ip, max, window);
+  if ('wait' in attempt) throw tooManyRequests('Too many failed login attempts. Try again later.', attempt.wait);
 
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
   if (user && ok && !user.is_active) {
     // The right password for a disabled account: say so (only someone who knows the
     // password learns it), so the person asks an administrator instead of retrying.
-    await withTx(ctx, (tx) =>
-      recordEvent(tx.db, auditSource(null, client), {
+    await withTx(ctx, async (tx) => {
+      await forgetLoginAttempt(tx.db, attempt.id);
+      await recordEvent(tx.db, auditSource(null, client), {
         action: 'auth.login_failed',
         targetType: 'user',
         targetId: user.id,
         details: { username: user.username, reason: 'inactive' },
-      }),
-    );
+      });
+    });
     throw new ApiError(403, ACCOUNT_DISABLED);
   }
   if (!user || !ok) {
     await withTx(ctx, async (tx) => {
-      await recordLoginFailure(tx.db, key, client.ip, window);
+      await pruneLoginFailures(tx.db, window);
       await recordEvent(tx.db, auditSource(null, client), {
         action: 'auth.login_failed',
         targetType: 'user',
@@ -158,11 +165,11 @@ export async function changePassword(
   // not become an unlimited password oracle.
   const key = `password:${auth.user.id}`;
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
-  const wait = await loginRetryAfter(ctx.db, key, '', max, window);
-  if (wait > 0) throw tooManyRequests('Too many wrong passwords. Try again later.', wait);
+  const attempt = await beginLoginAttempt(ctx.db, key, '', max, window);
+  if ('wait' in attempt) throw tooManyRequests('Too many wrong passwords. Try again later.', attempt.wait);
   if (!(await verifyPassword(auth.user.password_hash, req.old_password))) {
     await withTx(ctx, async (tx) => {
-      await recordLoginFailure(tx.db, key, '', window);
+      await pruneLoginFailures(tx.db, window);
       await recordEvent(tx.db, auditSource(auth.user, client), {
         action: 'auth.password_change_failed',
         targetType: 'user',
@@ -172,6 +179,7 @@ export async function changePassword(
     });
     throw fieldError('old_password', 'Your old password was entered incorrectly.');
   }
+  await forgetLoginAttempt(ctx.db, attempt.id);
   const problem = passwordProblem(req.new_password, auth.user.username);
   if (problem) throw fieldError('new_password', problem);
   if (req.new_password === req.old_password) {
