@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import {
   WS_CHANNELS,
   ZAgentAck,
+  ZAgentRefused,
   ZAgentWelcome,
   type TAgentClientMessage,
   type TAgentSettings,
@@ -43,6 +44,9 @@ export class Transport {
   private inFlight: TAgentBatch | null = null;
   private ackTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Over an ingest cap: nothing is sent before this instant (epoch ms). */
+  private pausedUntil = 0;
+  private pauseTimer: NodeJS.Timeout | undefined;
   private attempt = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
@@ -126,6 +130,17 @@ export class Transport {
       this.pump();
       return;
     }
+    const refused = ZAgentRefused.safeParse(m);
+    if (refused.success) {
+      const r = refused.data.message;
+      if (!this.inFlight || r.batch !== this.inFlight.batch) return;
+      // Not stored: the events stay queued (on disk) and go again, unchanged, after the wait.
+      clearTimeout(this.ackTimer);
+      this.inFlight = null;
+      this.pauseFor(r.retry_after_seconds * 1000);
+      this.o.log(`the server refused a batch (${r.reason}): ${r.detail}`);
+      return;
+    }
     const error = (m as { message?: { command?: string; data?: unknown } }).message;
     if (error?.command === 'error') {
       this.o.log(`the server refused a message: ${String(error.data)}`);
@@ -134,9 +149,17 @@ export class Transport {
     }
   }
 
-  /** Sends the next batch when connected and none is in flight. Call after appending to the queue. */
+  /** Sends nothing for `ms` (plus a little jitter, so agents refused together do not return together). */
+  private pauseFor(ms: number) {
+    const wait = ms + Math.round(Math.random() * Math.min(60_000, ms / 10));
+    this.pausedUntil = Date.now() + wait;
+    clearTimeout(this.pauseTimer);
+    this.pauseTimer = setTimeout(() => this.pump(), wait);
+  }
+
+  /** Sends the next batch when connected, not paused, and none is in flight. Call after appending to the queue. */
   pump() {
-    if (!this.ready || this.inFlight || !this.ws) return;
+    if (!this.ready || this.inFlight || !this.ws || Date.now() < this.pausedUntil) return;
     const batch = makeBatch(this.o.queue.peek(256), new Date().toISOString());
     if (!batch) {
       for (const w of this.idleWaiters.splice(0)) w();
@@ -199,6 +222,7 @@ export class Transport {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.ackTimer);
+    clearTimeout(this.pauseTimer);
     const ws = this.ws;
     if (!ws) return;
     await new Promise<void>((resolve) => {

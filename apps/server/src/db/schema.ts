@@ -390,6 +390,10 @@ export interface ItAgentsTable {
   /** BIGINT, read as a number (db/database.ts). */
   last_seq: Generated<number>;
   clock_offset_ms: Generated<number>;
+  /** The UTC day `rows_on_day` counts (`YYYY-MM-DD`; migration 0017). */
+  rows_day: string | null;
+  /** Telemetry rows stored for this agent on `rows_day` (the per-day ingest cap). */
+  rows_on_day: Generated<number>;
   enrolled_at: Generated<Date>;
   last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -110,6 +110,10 @@ const ZEnv = z.object({
   IT_IDLE_AFTER_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /** IT monitoring: processes whose audio session means a call is on (never idle meanwhile), comma-separated. */
   IT_CALL_PROCESSES: commaList('zoiper,microsip,linphone,baresip,teams,zoom,skype,interpreting-client'),
+  /** IT monitoring: events one agent connection may send per second (a burst of one full batch is allowed). */
+  IT_AGENT_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** IT monitoring: telemetry rows one agent may have stored per UTC day, counted in the database. */
+  IT_AGENT_MAX_ROWS_PER_DAY: z.coerce.number().int().min(100).max(100_000_000).default(50_000),
   /** With the demo data: a feed plays desktop agents for the demo staff (0 turns it off). */
   IT_DEMO_FEED: bool.default(true),
   /**

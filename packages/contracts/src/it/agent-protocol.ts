@@ -38,10 +38,25 @@ export const ZAgentActivityEvent = z.object({
   idle_seconds: z.number().int().min(0),
 });
 
-export const ZAgentDeviceEvent = z.object({ kind: z.literal('device'), seq, at, data: ZDeviceMonitor.omit({ at: true }) });
-export const ZAgentNetworkEvent = z.object({ kind: z.literal('network'), seq, at, data: ZNetworkMonitor.omit({ at: true }) });
+export const ZAgentDeviceEvent = z.object({
+  kind: z.literal('device'),
+  seq,
+  at,
+  data: ZDeviceMonitor.omit({ at: true }),
+});
+export const ZAgentNetworkEvent = z.object({
+  kind: z.literal('network'),
+  seq,
+  at,
+  data: ZNetworkMonitor.omit({ at: true }),
+});
 /** The day so far on this machine (replaces the previous log of that day). */
-export const ZAgentDailyEvent = z.object({ kind: z.literal('daily'), seq, at, data: ZDailyLog.omit({ hostname: true }) });
+export const ZAgentDailyEvent = z.object({
+  kind: z.literal('daily'),
+  seq,
+  at,
+  data: ZDailyLog.omit({ hostname: true }),
+});
 
 export const ZAgentEvent = z.discriminatedUnion('kind', [
   ZAgentAppEvent,
@@ -100,5 +115,22 @@ export const ZAgentAck = z.object({
     duplicates: z.number().int().min(0),
   }),
 });
+/**
+ * Server → agent: the batch was NOT stored because the agent is over an ingest cap
+ * (`too_fast`: events per second on this connection; `daily_limit`: rows stored today,
+ * UTC). The agent keeps the batch and everything after it, sends nothing for
+ * `retry_after_seconds`, then sends the same events again.
+ */
+export const ZAgentRefused = z.object({
+  message: z.object({
+    command: z.literal('refused'),
+    batch: ZText,
+    reason: z.enum(['too_fast', 'daily_limit']),
+    retry_after_seconds: z.number().int().min(1),
+    /** In words, for the agent's log. */
+    detail: ZText,
+  }),
+});
 export type TAgentWelcome = z.infer<typeof ZAgentWelcome>;
 export type TAgentAck = z.infer<typeof ZAgentAck>;
+export type TAgentRefused = z.infer<typeof ZAgentRefused>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AGENT_BATCH_MAX,
   canRunAgent,
   WS_CHANNELS,
   ZAgentClientMessage,
@@ -10,12 +11,14 @@ import {
   ZId,
   WS_CLOSE,
   type TAgentAck,
+  type TAgentRefused,
   type TAgentWelcome,
 } from '@portal/contracts';
 import { errorResponses } from '../../lib/schemas.js';
 import { caller, clientInfo, requestSource } from '../../plugins/auth.js';
 import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
 import * as agents from './agents.service.js';
+import { EventRate } from './ingest-rules.js';
 import * as telemetry from './telemetry.service.js';
 
 const TAGS = ['it'];
@@ -39,7 +42,10 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'public',
         limitFailures: true,
-        policy: { rule: 'anyone with the account’s password (canRunAgent: not GUEST); failures throttled', outsider: null },
+        policy: {
+          rule: 'anyone with the account’s password (canRunAgent: not GUEST); failures throttled',
+          outsider: null,
+        },
       },
       schema: {
         tags: TAGS,
@@ -94,6 +100,27 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
     return next;
   };
 
+  // Events per second per connection (in memory: a burst limit); rows per day are counted in the database.
+  const rates = new WeakMap<object, EventRate>();
+  const rateOf = (conn: object) => {
+    let rate = rates.get(conn);
+    if (!rate)
+      rates.set(conn, (rate = new EventRate(ctx.config.IT_AGENT_MAX_EVENTS_PER_SECOND, AGENT_BATCH_MAX, Date.now())));
+    return rate;
+  };
+  const refuse = (batch: string, reason: TAgentRefused['message']['reason'], seconds: number): TAgentRefused => ({
+    message: {
+      command: 'refused',
+      batch,
+      reason,
+      retry_after_seconds: seconds,
+      detail:
+        reason === 'too_fast'
+          ? `More than ${ctx.config.IT_AGENT_MAX_EVENTS_PER_SECOND} events a second; keep the batch and send it again in ${seconds} s.`
+          : `This agent has stored ${ctx.config.IT_AGENT_MAX_ROWS_PER_DAY} rows today (UTC); keep the batch and send it again in ${seconds} s.`,
+    },
+  });
+
   app.gateway.channel({
     path: WS_CHANNELS.agent,
     allow: canRunAgent,
@@ -113,6 +140,8 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         return conn.send(frame);
       }
+      const wait = rateOf(conn).take(msg.events.length, Date.now());
+      if (wait > 0) return conn.send(refuse(msg.batch, 'too_fast', wait));
       const agent = {
         agentId,
         userId: conn.user.id,
@@ -125,9 +154,12 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         // Never the database's words to a client; the agent keeps the batch and sends it again.
         app.log.error({ err, agentId }, 'agent batch not stored');
-        return conn.send({ message: { command: 'error', data: 'The batch could not be stored; send it again later.' } });
+        return conn.send({
+          message: { command: 'error', data: 'The batch could not be stored; send it again later.' },
+        });
       }
       if (result === 'revoked') return conn.close(WS_CLOSE.unauthorized, 'agent revoked');
+      if ('refused' in result) return conn.send(refuse(msg.batch, result.refused, result.retry_after_seconds));
       const ack: TAgentAck = { message: { command: 'ack', batch: msg.batch, ...result } };
       conn.send(ack);
     },

@@ -119,7 +119,7 @@ export async function revokeAgent(db: Database, id: number, by: number): Promise
 export function lockAgent(db: Database, id: number) {
   return db
     .selectFrom('it_agents')
-    .select(['id', 'user_id', 'hostname', 'last_seq', 'revoked_at'])
+    .select(['id', 'user_id', 'hostname', 'last_seq', 'revoked_at', 'rows_day', 'rows_on_day'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -128,7 +128,7 @@ export function lockAgent(db: Database, id: number) {
 export async function recordBatch(
   db: Database,
   id: number,
-  values: { last_seq: number; clock_offset_ms: number; last_seen_at: Date },
+  values: { last_seq: number; clock_offset_ms: number; last_seen_at: Date; rows_day: string; rows_on_day: number },
 ): Promise<void> {
   await db.updateTable('it_agents').set(values).where('id', '=', id).execute();
 }

@@ -162,6 +162,49 @@ export function presenceChanges(
   return out;
 }
 
+/**
+ * Events per second on one agent connection (issue 26, finding 8): a token bucket that
+ * refills at `perSecond` and holds at least one full batch, so any batch can pass once the
+ * bucket is full. Answers 0 when `n` events may go now (and takes them), else the whole
+ * seconds to wait.
+ */
+export class EventRate {
+  private tokens: number;
+  private at: number;
+  private readonly capacity: number;
+
+  constructor(
+    private readonly perSecond: number,
+    batchMax: number,
+    nowMs: number,
+  ) {
+    this.capacity = Math.max(perSecond, batchMax);
+    this.tokens = this.capacity;
+    this.at = nowMs;
+  }
+
+  take(n: number, nowMs: number): number {
+    this.tokens = Math.min(this.capacity, this.tokens + ((nowMs - this.at) / 1000) * this.perSecond);
+    this.at = nowMs;
+    if (n <= this.tokens) {
+      this.tokens -= n;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((Math.min(n, this.capacity) - this.tokens) / this.perSecond));
+  }
+}
+
+/** `YYYY-MM-DD` of the UTC day of `d` (the day the per-agent row cap counts). */
+export const utcDayKey = (d: Date) => utcDayStart(d).toISOString().slice(0, 10);
+
+/** Whole seconds from `now` to the next UTC midnight (at least 1). */
+export const secondsToNextUtcDay = (now: Date) =>
+  Math.max(1, Math.ceil((utcDayStart(now).getTime() + DAY_MS - now.getTime()) / 1000));
+
+/** Rows this agent already has stored today, by its counter (a counter of another day counts 0). */
+export const rowsStoredToday = (row: { rows_day: string | null; rows_on_day: number }, now: Date) =>
+  row.rows_day === utcDayKey(now) ? row.rows_on_day : 0;
+
 /** A number the database keeps as a 32-bit integer, or null when it does not fit. */
 export function int32OrNull(n: number | null): number | null {
   return n !== null && Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 ? n : null;

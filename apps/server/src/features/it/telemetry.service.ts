@@ -17,6 +17,9 @@ import {
   presenceChanges,
   redact,
   retentionCutoff,
+  rowsStoredToday,
+  secondsToNextUtcDay,
+  utcDayKey,
   utcDayStart,
   type TimedEvent,
 } from './ingest-rules.js';
@@ -73,6 +76,12 @@ export interface BatchResult {
   duplicates: number;
 }
 
+/** The batch would take the agent past IT_AGENT_MAX_ROWS_PER_DAY: nothing of it is stored. */
+export interface DailyLimitRefusal {
+  refused: 'daily_limit';
+  retry_after_seconds: number;
+}
+
 /**
  * One batch of an agent's events (`/ws/agent/` `events`): corrected for the agent's clock
  * skew, only those above its high-water mark, redacted, stored with multi-row inserts in
@@ -85,7 +94,7 @@ export async function ingestBatch(
   agent: IngestAgent,
   batch: { agent_time: string; events: readonly TAgentEvent[] },
   now = new Date(),
-): Promise<BatchResult | 'revoked'> {
+): Promise<BatchResult | DailyLimitRefusal | 'revoked'> {
   try {
     return await ingestOnce(ctx, agent, batch, now);
   } catch (err) {
@@ -111,7 +120,7 @@ async function ingestOnce(
   agent: IngestAgent,
   batch: { agent_time: string; events: readonly TAgentEvent[] },
   now: Date,
-): Promise<BatchResult | 'revoked'> {
+): Promise<BatchResult | DailyLimitRefusal | 'revoked'> {
   const offsetMs = clockOffsetMs(now, batch.agent_time);
   const cutoff = retentionCutoff(now, ctx.config.IT_RETENTION_DAYS);
   // Partitions first (DDL outside the transaction); the times are recomputed the same way inside.
@@ -125,6 +134,12 @@ async function ingestOnce(
     const row = await agents.lockAgent(tx.db, agent.agentId);
     if (!row || row.revoked_at) return null;
     const plan = planBatch(batch.events, row.last_seq, { offsetMs, now, cutoff });
+    // Counted on the agent's locked row, so the cap holds across every server process.
+    const storedToday = rowsStoredToday(row, now);
+    if (plan.fresh.length > 0 && storedToday + plan.fresh.length > ctx.config.IT_AGENT_MAX_ROWS_PER_DAY) {
+      const refusal: DailyLimitRefusal = { refused: 'daily_limit', retry_after_seconds: secondsToNextUtcDay(now) };
+      return { refusal };
+    }
     const kinds = new Set<Kind>();
     const base = { agent_id: agent.agentId, user_id: agent.userId };
     const apps: repo.AppRow[] = [];
@@ -187,6 +202,8 @@ async function ingestOnce(
       last_seq: plan.lastSeq,
       clock_offset_ms: offsetMs,
       last_seen_at: now,
+      rows_day: utcDayKey(now),
+      rows_on_day: storedToday + plan.fresh.length,
     });
     if (kinds.size > 0) tx.publish({ type: 'it', user: agent.userId, kinds: [...kinds] });
     return {
@@ -195,6 +212,7 @@ async function ingestOnce(
     };
   });
   if (!outcome) return 'revoked';
+  if (outcome.refusal) return outcome.refusal;
   if (outcome.presence.length > 0) {
     // The presence feed's own rules (idempotent on source_id): online on unlock, offline on lock or stop.
     await receivePresenceEvents(
