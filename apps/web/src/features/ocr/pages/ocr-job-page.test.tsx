@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,8 @@ function renderJob(url: string, handlers: Handlers = {}) {
   return { api, store, router };
 }
 
-describe('OCR job page', () => {
+// Bounds for a loaded 2-core machine, where one of these journeys can take 15 s.
+describe('OCR job page', { timeout: 60_000 }, () => {
   beforeEach(() => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:page-1');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
@@ -190,6 +191,22 @@ describe('OCR job page', () => {
     expect(await screen.findByText('The file is damaged or not a readable document.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry contract-scan.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Searchable PDF' })).toBeDisabled();
+  });
+
+  it('a job given up after crashing the engine twice, or too large to read, says so', async () => {
+    for (const [error, words] of [
+      ['crashed', 'Reading this document stopped the engine twice, so it was given up. Upload a cleaner copy.'],
+      ['too_large', /has more pixels than the server reads/],
+    ] as const) {
+      renderJob('/ocr/9', {
+        'GET /api/ocr/jobs/9/': () => ({
+          status: 200,
+          body: makeOcrDetail({ status: 'failed', error, pages: 1, pages_done: 0, pages_failed: 1, page_list: [] }),
+        }),
+      });
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('the owner shares it with their department, and deletes it after a confirmation', async () => {

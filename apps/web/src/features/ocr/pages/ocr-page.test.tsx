@@ -60,7 +60,8 @@ function fileOf(name: string, type: string, size = 1000) {
   return file;
 }
 
-describe('OCR jobs list', () => {
+// Bounds for a loaded 2-core machine, where one of these journeys can take 15 s.
+describe('OCR jobs list', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists jobs with status, pages, language and owner, and moves the bar on an ocr_progress frame without a refetch', async () => {
