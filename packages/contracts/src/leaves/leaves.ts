@@ -22,8 +22,10 @@ export const ZLeaveDate = (message = 'Choose a date.') =>
     }, 'This date does not exist.')
     .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'Choose a date between 2000 and 2100.');
 
-/** `YYYY-MM` of the team calendar. */
-export const ZMonth = textOr('Choose a month.').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the form YYYY-MM.');
+/** `YYYY-MM` of the team calendar, in the years leave dates may have (there is no year 0 to query). */
+export const ZMonth = textOr('Choose a month.')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the form YYYY-MM.')
+  .refine((s) => s >= '2000-01' && s <= '2100-12', 'Choose a month between 2000 and 2100.');
 
 /** Days of the week as JavaScript numbers them (0 = Sunday … 6 = Saturday). */
 export const ZWeekday = z.number().int().min(0).max(6);

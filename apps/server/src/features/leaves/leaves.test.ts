@@ -754,6 +754,10 @@ describe('balances never go below zero (issue 26)', () => {
     const long = await submit(user, ask('unpaid', weekday(Y, 1, SUN), addDays(weekday(Y, 1, SUN), 400)));
     expect(long.status).toBe(400);
     expect(long.body.extra.fields.end_date).toEqual(['A leave can last at most 366 days.']);
+    // A calendar month the date column cannot hold (there is no year 0) is refused on the field too.
+    const month = await call('hr', 'GET', '/api/leaves/calendar/?month=0000-01');
+    expect(month.status).toBe(400);
+    expect(month.body.extra.fields.month).toEqual(['Choose a month between 2000 and 2100.']);
     const quote = await call(user, 'POST', '/api/leaves/quote/', ask('unpaid', '2099-01-04', '2099-01-05'));
     expect(quote.status).toBe(400);
     expect(quote.body.extra.fields.start_date).toEqual(['Choose a date within 5 years of today.']);
