@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../lib/config.js';
 import {
   deriveSessions,
   isExpired,
   orderFacts,
+  outsideWindow,
+  presenceWindow,
   replayStart,
   stateChange,
   type PresenceFact,
@@ -75,5 +78,27 @@ describe('replayStart, stateChange, isExpired', () => {
   it('expires only past the limit', () => {
     expect(isExpired(at('10:00'), at('10:05'), 5)).toBe(false);
     expect(isExpired(at('10:00'), new Date(at('10:05').getTime() + 1), 5)).toBe(true);
+  });
+});
+
+describe('the time window (issue 26)', () => {
+  it('defaults to five minutes back for the platform, and the 30-second clock skew for a person and ahead', () => {
+    const { PRESENCE_MAX_PAST, PRESENCE_CLOCK_SKEW } = loadConfig({});
+    expect([PRESENCE_MAX_PAST, PRESENCE_CLOCK_SKEW]).toEqual([300, 30]);
+    expect(presenceWindow('integration', 300, 30)).toEqual({ pastSeconds: 300, futureSeconds: 30 });
+    expect(presenceWindow('self', 300, 30)).toEqual({ pastSeconds: 30, futureSeconds: 30 });
+    expect(presenceWindow('agent', 300, 30)).toEqual({ pastSeconds: 30, futureSeconds: 30 });
+  });
+
+  it('refuses only what lies outside, the edges included in the window', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const w = { pastSeconds: 300, futureSeconds: 30 };
+    const at = (s: number) => new Date(now.getTime() + s * 1000);
+    expect(outsideWindow(at(-300), now, w)).toBeNull();
+    expect(outsideWindow(at(-301), now, w)).toBe('past');
+    expect(outsideWindow(at(30), now, w)).toBeNull();
+    expect(outsideWindow(at(31), now, w)).toBe('future');
+    expect(outsideWindow(new Date('2020-01-01T00:00:00Z'), now, w)).toBe('past');
+    expect(outsideWindow(new Date('2099-01-01T00:00:00Z'), now, w)).toBe('future');
   });
 });
