@@ -203,6 +203,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // HSTS is decided per request by the edge plugin (only over TLS, or when configured).
     strictTransportSecurity: false,
   });
+  // The socket gateway first: its hooks mark an upgrade request as one, so when any later
+  // hook refuses it (helmet, the edge, authentication) the connection is let go with the
+  // answer; otherwise nothing reads that socket again and it is held for ever (a leaked
+  // descriptor per request, and a graceful shutdown that never finishes).
+  await app.register(gatewayPlugin, {
+    options: {
+      heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,
+      publicOrigin: ctx.config.PUBLIC_ORIGIN,
+      allowedOrigins: ctx.config.WS_ALLOWED_ORIGINS,
+    },
+    subscribe: (type, handler) => ctx.bus.subscribe(type, handler),
+    authenticate: (token) => authenticateSocket(ctx, token),
+    sessionAlive: (sessionId, userId) => sessionAlive(ctx, sessionId, userId),
+  });
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
@@ -245,16 +259,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
   });
   await app.register(inputGuardPlugin);
-  await app.register(gatewayPlugin, {
-    options: {
-      heartbeatMs: ctx.config.WS_HEARTBEAT * 1000,
-      publicOrigin: ctx.config.PUBLIC_ORIGIN,
-      allowedOrigins: ctx.config.WS_ALLOWED_ORIGINS,
-    },
-    subscribe: (type, handler) => ctx.bus.subscribe(type, handler),
-    authenticate: (token) => authenticateSocket(ctx, token),
-    sessionAlive: (sessionId, userId) => sessionAlive(ctx, sessionId, userId),
-  });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
