@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/features/auth/sessions.repository.js';
 import { newSessionId, signAccessToken } from '../src/features/auth/tokens.js';
+import { dateKind, dateRanges } from './contract-bounds.js';
 import { factories, TINY_PNG } from './factories.js';
 import { startTestServer } from './harness.js';
 
@@ -219,6 +220,12 @@ function candidates(schema: Schema, seq: number): unknown[] {
         '+20 100 000',
         'https://example.com/fuzz.png',
         '/ticket/1',
+        // Days, times of day and months for fields with those patterns (a date field had no
+        // candidate that fit, so its route was never reached past validation).
+        ...[1, 7, 14, 30, 60].map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)),
+        '09:00',
+        '17:00',
+        new Date().toISOString().slice(0, 7),
         '1',
         'x',
       ];
@@ -1109,6 +1116,224 @@ describe('fuzz from the OpenAPI document', () => {
         expect(forbidden, 'inputs the document forbids (the oracle is live)').toBeGreaterThan(0);
       }
       expect(failures).toEqual([]);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// Values inside the contract, at its limits (issue 26): what the contract lets through
+// must not break the column or the code behind it (a leave ending in 2100 overflowed
+// `numeric(5,1)`: the contract accepted it, the database did not).
+
+interface LimitCase {
+  label: string;
+  values: Record<string, unknown>;
+}
+
+/** Links and paths that are, or normalise into, another site's address or a script. */
+const LINK_ATTACKS = [
+  '/..//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '/%2e%2e//evil.example',
+  '/./..//evil.example/x',
+  'https:evil.example',
+  'javascript:alert(1)',
+  'https://evil.example@portal.example',
+];
+
+/** Strings of exactly `length` characters the field accepts, in a few alphabets and shapes. */
+function stringsOfLength(schema: Schema, length: number, base: unknown): string[] {
+  const pad = (prefix: string, fill: string) => (prefix + fill.repeat(length)).slice(0, length);
+  const at = '@example.com';
+  const shapes = [
+    'a'.repeat(length),
+    'ع'.repeat(length), // two UTF-8 bytes each: a byte-counted limit would break here
+    '9'.repeat(length),
+    typeof base === 'string' ? pad(base, 'a') : '',
+    length > at.length ? 'a'.repeat(length - at.length) + at : '',
+  ];
+  return [...new Set(shapes)].filter((v) => v.length === length && fitsString(schema, v));
+}
+
+/** The extremes of a number the schema allows; unbounded means the largest JSON can write. */
+function numbersAtLimits(schema: Schema, integer: boolean): number[] {
+  const top = schema.maximum ?? (integer ? Number.MAX_SAFE_INTEGER : Number.MAX_VALUE);
+  const bottom =
+    schema.minimum ??
+    (schema.exclusiveMinimum !== undefined
+      ? integer
+        ? Math.floor(schema.exclusiveMinimum) + 1
+        : schema.exclusiveMinimum === 0
+          ? Number.MIN_VALUE
+          : schema.exclusiveMinimum + Math.abs(schema.exclusiveMinimum) * 4 * Number.EPSILON
+      : integer
+        ? Number.MIN_SAFE_INTEGER
+        : -Number.MAX_VALUE);
+  return [...new Set([top, bottom])];
+}
+
+/** Values of one field at its limits (nested objects and arrays too), with what each is. */
+function limitValues(
+  schema: Schema,
+  name: string,
+  base: unknown,
+  asText: boolean,
+): { label: string; value: unknown }[] {
+  const out: { label: string; value: unknown }[] = [];
+  const walk = (sch: Schema, key: string, b: unknown, set: (v: unknown) => unknown, label: string) => {
+    const branches = sch.anyOf ?? sch.oneOf;
+    if (branches) return branches.forEach((x) => walk(x, key, b, set, label));
+    if (sch.enum) return;
+    const type = [sch.type].flat()[0];
+    if (type === 'integer' || type === 'number') {
+      for (const n of numbersAtLimits(sch, type === 'integer'))
+        out.push({ label: `${label} = ${n}`, value: set(asText ? String(n) : n) });
+      return;
+    }
+    if (type === 'string') {
+      if (dateKind(sch)) {
+        for (const r of dateRanges(key, sch)) {
+          out.push({ label: `${label} = ${r.earliest}`, value: set(r.earliest) });
+          out.push({ label: `${label} = ${r.latest}`, value: set(r.latest) });
+        }
+        return;
+      }
+      // A field that holds a link or a portal path gets the forms that normalise into another
+      // site's address ("/..//evil.example" → "//evil.example"), which its parser must refuse.
+      if (typeof b === 'string' && /^(\/|https?:)/.test(b)) {
+        for (const v of LINK_ATTACKS) if (fitsString(sch, v)) out.push({ label: `${label} = ${v}`, value: set(v) });
+      }
+      const lengths = [sch.maxLength, sch.minLength].filter((n): n is number => n !== undefined && n > 0);
+      for (const n of lengths)
+        for (const v of stringsOfLength(sch, n, b))
+          out.push({ label: `${label} = ${JSON.stringify(v[0])}×${n}`, value: set(v) });
+      return;
+    }
+    if (type === 'array' && sch.items) {
+      const item = Array.isArray(b) && b.length ? b[0] : candidates(sch.items, 0)[0];
+      walk(sch.items, key, item, (v) => set([v]), `${label}[]`);
+      if (sch.maxItems !== undefined && sch.maxItems <= 10_000)
+        out.push({ label: `${label} with ${sch.maxItems} items`, value: set(Array(sch.maxItems).fill(item)) });
+      return;
+    }
+    if (type === 'object' && sch.properties) {
+      const obj = (b && typeof b === 'object' && !Array.isArray(b) ? b : candidates(sch, 0)[0]) as Record<
+        string,
+        unknown
+      >;
+      for (const [k, prop] of Object.entries(sch.properties))
+        walk(prop, k, obj[k], (v) => set({ ...obj, [k]: v }), `${label}.${k}`);
+    }
+  };
+  walk(schema, name, base, (v) => v, name);
+  return out;
+}
+
+/** The route's date fields together (spans), then every field at each of its limits. */
+function limitCases(route: Route, choices: Choices): LimitCase[] {
+  const cases: LimitCase[] = [];
+  const baseOf = (f: Field) => {
+    const choice = choices.get(fieldId(f)) ?? 0;
+    return choice === 'omit' ? undefined : candidates(f.schema, 0)[choice];
+  };
+  const fields = route.fields.filter((f) => f.in !== 'path');
+  // Dates together first, before any accepted case takes the days (a second leave over
+  // the same days is refused as an overlap): the widest spans, which is where derived
+  // values (a leave's working days) are largest — from past the baseline's days, and from
+  // the earliest day, to the latest — then all at the earliest, all at the latest.
+  const dated = fields.filter((f) => dateKind(f.schema));
+  if (dated.length > 1) {
+    const ranges = dated.map((f) => dateRanges(f.name, f.schema)[0]);
+    const baseDays = dated
+      .map(baseOf)
+      .filter((v): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v));
+    const pastBaseline = baseDays.length
+      ? new Date(Date.parse(baseDays.sort().at(-1)!) + 86_400_000).toISOString().slice(0, 10)
+      : undefined;
+    if (ranges.every(Boolean)) {
+      const together = (label: string, pick: (i: number) => unknown) =>
+        cases.push({ label, values: Object.fromEntries(dated.map((f, i) => [fieldId(f), pick(i)])) });
+      if (pastBaseline)
+        together('dates from past the baseline to the latest', (i) => (i === 0 ? pastBaseline : ranges[i]!.latest));
+      together('dates from the earliest to the latest', (i) => (i === 0 ? ranges[0]!.earliest : ranges[i]!.latest));
+      together('dates all earliest', (i) => ranges[i]!.earliest);
+      together('dates all latest', (i) => ranges[i]!.latest);
+    }
+  }
+  for (const f of fields) {
+    for (const v of limitValues(f.schema, f.name, baseOf(f), f.in !== 'body'))
+      cases.push({ label: `${f.in} ${v.label}`, values: { [fieldId(f)]: v.value } });
+  }
+  return cases;
+}
+
+/** Sends each case over the calibrated baseline; every answer must be below 500 and well shaped. */
+async function sendAll(route: Route, choices: Choices, cases: LimitCase[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const c of cases) {
+    const built = build(route, { kind: 'fields', values: c.values }, choices, pathCandidates, 0);
+    const logLine = s.logs.length;
+    const answer = await send(s.url, route.method, built, caller.token);
+    const problem = answer.status >= 500 ? '5xx' : answer.status >= 400 ? shapeProblem(answer) : null;
+    if (problem)
+      failures.push({
+        input: c.label,
+        status: answer.status,
+        problem,
+        body: answer.text.slice(0, 200),
+        logged: answer.status >= 500 ? loggedError(logLine) : undefined,
+      });
+    if (!(await stillAdmin(caller))) caller = await newAdmin();
+  }
+  return failures;
+}
+
+describe('values inside the contract at its limits', () => {
+  const bounded = fuzzed.filter((r) => r.fields.some((f) => f.in !== 'path'));
+
+  it('finds limits to try', () => {
+    const leaves = bounded.find((r) => r.key === 'POST /api/leaves/');
+    expect(leaves).toBeDefined();
+    // The leave's days come from the contract's own refinement, not from the document.
+    expect(limitCases(leaves!, new Map()).map((c) => c.label)).toContain('dates from the earliest to the latest');
+  });
+
+  for (const route of bounded) {
+    it(`${route.key}: no 5xx at the contract's limits`, async () => {
+      const choices = await calibrate(route);
+      const cases = limitCases(route, choices);
+      expect(await sendAll(route, choices, cases)).toEqual([]);
+    });
+  }
+});
+
+describe('repeated query parameters', () => {
+  const queried = fuzzed.filter((r) => r.fields.some((f) => f.in === 'query'));
+
+  it('finds the routes with a query contract', () => {
+    expect(queried.length).toBeGreaterThan(10);
+  });
+
+  for (const route of queried) {
+    it(`${route.key}: ?x=a&x=b on every parameter, no 5xx`, async () => {
+      const choices = await calibrate(route);
+      const query = route.fields.filter((f) => f.in === 'query');
+      const text = (f: Field) => {
+        const v = candidates(f.schema, 0)[(choices.get(fieldId(f)) as number | undefined) ?? 0];
+        return typeof v === 'string' ? v : JSON.stringify(v);
+      };
+      const cases: LimitCase[] = query.flatMap((f) => [
+        { label: `${f.name} twice, the same`, values: { [fieldId(f)]: new Repeated([text(f), text(f)]) } },
+        { label: `${f.name} twice, different`, values: { [fieldId(f)]: new Repeated([text(f), 'b']) } },
+        { label: `${f.name} twice, one empty`, values: { [fieldId(f)]: new Repeated([text(f), '']) } },
+        { label: `${f.name} three times`, values: { [fieldId(f)]: new Repeated(['a', 'b', 'c']) } },
+      ]);
+      cases.push({
+        label: 'every parameter twice',
+        values: Object.fromEntries(query.map((f) => [fieldId(f), new Repeated([text(f), text(f)])])),
+      });
+      expect(await sendAll(route, choices, cases)).toEqual([]);
     });
   }
 });
