@@ -20,14 +20,16 @@ afterAll(async () => {
 });
 
 describe('OCR workers on PostgreSQL', () => {
-  it('works jobs uploaded to an api server, and survives a killed worker', { timeout: 240_000 }, async () => {
+  it('works jobs uploaded to an api server, and survives a killed worker', { timeout: 360_000 }, async () => {
     const database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
     drop = database.drop;
     const env = {
       DATABASE_URL: database.url,
       PORTAL_SEED_DEMO: '1',
       OCR_WORKERS: '1',
-      OCR_PAGE_TIMEOUT: '4',
+      // Long enough that a page still being recognised on a busy machine is not handed out
+      // twice (that would count as an attempt that died with its process).
+      OCR_PAGE_TIMEOUT: '30',
       QUEUE_MAINTENANCE: '1',
       OCR_RETRY_DELAY: '1',
     };
