@@ -35,7 +35,8 @@ test.describe('IT monitoring with the real agent', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    // Xvfb, openbox, two X clients and the agent's CLI start inside: bounds for a loaded 2-core machine.
+    test.setTimeout(300_000);
     const account = await createAccount(request, { user_type: 'OPERATION' });
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-agent-e2e-'));
     const first = `Quarterly figures ${unique()}`;
@@ -68,13 +69,13 @@ test.describe('IT monitoring with the real agent', () => {
       const board = page.getByRole('table', { name: 'Users and their machines' });
       await page.getByRole('searchbox', { name: 'Search by name, username or app' }).fill(account.username);
       const row = board.getByRole('row').filter({ hasText: account.username });
-      await expect(row.getByText(first)).toBeVisible({ timeout: 20_000 });
+      await expect(row.getByText(first)).toBeVisible({ timeout: 60_000 });
 
       // The switch, on the desktop: the row follows without a reload.
       const loads: string[] = [];
       page.on('load', () => loads.push(page.url()));
       await desktop.activate(second);
-      await expect(row.getByText(second)).toBeVisible({ timeout: 10_000 });
+      await expect(row.getByText(second)).toBeVisible({ timeout: 60_000 });
       expect(loads).toEqual([]);
 
       // The day page has both windows in its timeline's table.

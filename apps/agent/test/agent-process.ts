@@ -37,7 +37,8 @@ function spawnCli(args: string[], home: string, env: Record<string, string>): Ag
     child,
     output: () => out,
     exited,
-    waitFor(pattern, ms = 30_000) {
+    // Bounded for a loaded 2-core machine: the CLI compiles itself through tsx at start.
+    waitFor(pattern, ms = 120_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (!pattern.test(out)) return;

@@ -29,8 +29,12 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
   );
 }
 
-/** Polls `check` until it returns a value other than undefined, or fails after `ms`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+/**
+ * Polls `check` until it returns a value other than undefined, or fails after `ms`. The
+ * default bound is for a loaded 2-core machine (every poll here starts an X client, and a
+ * window took over 20 s to appear under load); a quiet machine never waits that long.
+ */
+export async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
@@ -110,10 +114,13 @@ export async function startDesktop(): Promise<Desktop> {
         const ids = await windowsNamed(title);
         return ids.length ? ids : undefined;
       });
-      await run('xdotool', ['windowactivate', '--sync', id!], env);
-      await until(`"${title}" active`, async () =>
-        (await run('xdotool', ['getactivewindow'], env)).trim() === id ? true : undefined,
-      );
+      // Asked again on every poll: under load a request can be lost between the window
+      // manager and the window (`--sync` would then wait forever).
+      await until(`"${title}" active`, async () => {
+        if ((await run('xdotool', ['getactivewindow'], env).catch(() => '')).trim() === id) return true;
+        await run('xdotool', ['windowactivate', id!], env).catch(() => undefined);
+        return undefined;
+      });
     },
     async moveMouse() {
       flip = !flip;
