@@ -60,19 +60,18 @@ async function usageAround(db: Database, person: Person, typeId: number, years: 
 export const balanceShortMessage = (typeName: string, s: Shortfall) =>
   fillMessage('leaveBalanceShort', { count: s.available, type: typeName, year: s.year, days: s.takes });
 
-/**
- * Where a new request of `days` per year would overdraw `person`: against everything they
- * hold (pending requests keep their days until decided). Null when it fits.
- */
-export async function requestShortfall(
+/** Where adding `days` per year to what `person` holds of `type` overdraws a year (null: it fits). */
+async function shortfallAdding(
   db: Database,
   person: Person,
   type: repo.LeaveTypeRow,
   days: ReadonlyMap<number, number>,
+  only: { exceptLeave?: number; approved?: boolean },
 ): Promise<Shortfall | null> {
   if (!type.counts_against_balance || days.size === 0) return null;
   const years = yearsReached(days.keys());
-  const usageOf = await usageAround(db, person, type.id, years);
+  const held = await usageAround(db, person, type.id, years, only.exceptLeave);
+  const usageOf = only.approved ? approvedOnly(held) : held;
   const kind = kindOf(type);
   const firstYear = firstYearOf(person);
   return firstShortfall(
@@ -83,28 +82,28 @@ export async function requestShortfall(
 }
 
 /**
+ * Where a new request of `days` per year would overdraw `person`: against everything they
+ * hold (pending requests keep their days until decided). Null when it fits.
+ */
+export const requestShortfall = (
+  db: Database,
+  person: Person,
+  type: repo.LeaveTypeRow,
+  days: ReadonlyMap<number, number>,
+) => shortfallAdding(db, person, type, days, {});
+
+/**
  * Where approving request `leaveId` (holding `days` per year) would overdraw `person`,
  * counting what is approved only: of several requests that together no longer fit (held
  * before this check existed, say), the first approved wins and the rest are refused.
  */
-export async function approvalShortfall(
+export const approvalShortfall = (
   db: Database,
   person: Person,
   type: repo.LeaveTypeRow,
   leaveId: number,
   days: ReadonlyMap<number, number>,
-): Promise<Shortfall | null> {
-  if (!type.counts_against_balance || days.size === 0) return null;
-  const years = yearsReached(days.keys());
-  const approved = approvedOnly(await usageAround(db, person, type.id, years, leaveId));
-  const kind = kindOf(type);
-  const firstYear = firstYearOf(person);
-  return firstShortfall(
-    years,
-    available(kind, firstYear, approved),
-    available(kind, firstYear, withPending(approved, days)),
-  );
-}
+) => shortfallAdding(db, person, type, days, { exceptLeave: leaveId, approved: true });
 
 /** Who a changed allowance would overdraw, where, and which field lowered it. */
 export interface AllowanceShortfall {
