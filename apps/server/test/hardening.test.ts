@@ -256,18 +256,18 @@ describe('a flood of failed logins from one address', () => {
         }
         done = true;
       })();
-      const latencies: number[] = [];
+      // Answers the other user got while the flood was still going (a count, not a timing).
+      let answeredDuringFlood = 0;
       while (!done) {
-        const t0 = performance.now();
         const me = await flood.api('GET', '/api/auth/me/', { token: other });
-        latencies.push(performance.now() - t0);
         expect(me.status).toBe(200);
+        if (!done) answeredDuringFlood++;
       }
       await attack;
       expect(statuses.filter((c) => c === 429).length).toBeGreaterThan(100);
       expect(statuses.every((c) => c === 400 || c === 429)).toBe(true);
-      // Loose on purpose (a slow CI machine): the point is "answered", not a figure.
-      expect(Math.max(...latencies)).toBeLessThan(1000);
+      // Served beside the flood, not after it: 160 sign-ins take many auth/me round trips.
+      expect(answeredDuringFlood).toBeGreaterThanOrEqual(3);
     } finally {
       await flood.stop();
     }

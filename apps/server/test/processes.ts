@@ -44,7 +44,8 @@ export async function spawnScript(file: string, env: Record<string, string> = {}
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    // Start-up takes seconds when quiet and over a minute on a loaded 2-core machine: a bound, not a timing check.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 150_000);
     const check = () => {
       const m = /Staff portal listening on (http:\/\/\S+)/.exec(out);
       if (m) {
