@@ -358,6 +358,35 @@ describe('rules', () => {
     });
   });
 
+  it('shows the refusal of a pattern that could stall matching under the field, in English and Arabic', async () => {
+    const slow =
+      'This pattern can take too long to match some texts (nested or overlapping repeats). Write a simpler one.';
+    const user = userEvent.setup();
+    renderAt('/it?tab=rules', {
+      ...handlers,
+      'POST /api/it/category-rules/': () => ({
+        status: 400,
+        body: { message: slow, extra: { fields: { pattern: [slow] } } },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Productivity categories' });
+    const pattern = within(section).getByRole('textbox', { name: 'Pattern' });
+    await user.type(pattern, '^(a+)+$');
+    await user.click(within(section).getByRole('button', { name: 'Add rule' }));
+    expect(await within(section).findByText(slow)).toBeInTheDocument();
+    expect(pattern).toHaveAttribute('aria-invalid', 'true');
+    try {
+      await changeLanguage('ar');
+      expect(
+        await within(section).findByText(
+          'قد يستغرق هذا النمط وقتًا طويلًا جدًا في مطابقة بعض النصوص (تكرارات متداخلة أو متراكبة). اكتب نمطًا أبسط.',
+        ),
+      ).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('refuses a pattern that does not compile before asking the server', async () => {
     const user = userEvent.setup();
     const { api } = renderAt('/it?tab=rules', handlers);
