@@ -13,8 +13,8 @@ import * as m0011 from './migrations/0011-kpi-reports.js';
 import * as m0012 from './migrations/0012-it-monitoring.js';
 import * as m0013 from './migrations/0013-ocr.js';
 import * as m0014 from './migrations/0014-share.js';
-import * as m0017 from './migrations/0017-it-agent-daily-rows.js';
 import * as m0015 from './migrations/0015-presence-future-times.js';
+import * as m0016 from './migrations/0016-it-agent-daily-rows.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -32,8 +32,8 @@ const migrations: Record<string, Migration> = {
   '0012-it-monitoring': m0012,
   '0013-ocr': m0013,
   '0014-share': m0014,
-  '0017-it-agent-daily-rows': m0017,
   '0015-presence-future-times': m0015,
+  '0016-it-agent-daily-rows': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -390,7 +390,7 @@ export interface ItAgentsTable {
   /** BIGINT, read as a number (db/database.ts). */
   last_seq: Generated<number>;
   clock_offset_ms: Generated<number>;
-  /** The UTC day `rows_on_day` counts (`YYYY-MM-DD`; migration 0017). */
+  /** The UTC day `rows_on_day` counts (`YYYY-MM-DD`; migration 0016). */
   rows_day: string | null;
   /** Telemetry rows stored for this agent on `rows_day` (the per-day ingest cap). */
   rows_on_day: Generated<number>;
