@@ -55,10 +55,13 @@ export const MESSAGE_TEMPLATES = {
   wfmRangeTooLong_one: 'Choose at most {{count}} day.',
   wfmRangeTooLong_other: 'Choose at most {{count}} days.',
   // presence
-  presenceTooOld_one: 'The event time is more than {{count}} second before the server clock: send events as they happen.',
-  presenceTooOld_other: 'The event time is more than {{count}} seconds before the server clock: send events as they happen.',
+  presenceTooOld_one:
+    'The event time is more than {{count}} second before the server clock: send events as they happen.',
+  presenceTooOld_other:
+    'The event time is more than {{count}} seconds before the server clock: send events as they happen.',
   presenceAhead_one: 'The event time is more than {{count}} second ahead of the server clock: check the sender clock.',
-  presenceAhead_other: 'The event time is more than {{count}} seconds ahead of the server clock: check the sender clock.',
+  presenceAhead_other:
+    'The event time is more than {{count}} seconds ahead of the server clock: check the sender clock.',
   // screen sharing
   shareTargetOffline: '{{name}} has neither the portal nor the sharing page open now.',
   shareViewersFull_one: 'Already watched by {{viewers}} of {{count}} allowed viewer; try again later.',
