@@ -65,18 +65,7 @@ function upgrade(target: string, headers: [string, string][] = []): Promise<Outc
       resolve(o);
     };
     const timer = setTimeout(() => finish({ kind: 'dropped', detail: 'no answer in time' }), ATTEMPT_TIMEOUT_MS);
-    socket.on('connect', () => {
-      const lines = [
-        `GET ${target} HTTP/1.1`,
-        `Host: 127.0.0.1:${port}`,
-        'Connection: Upgrade',
-        'Upgrade: websocket',
-        'Sec-WebSocket-Version: 13',
-        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-        ...headers.map(([k, v]) => `${k}: ${v}`),
-      ];
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    });
+    socket.on('connect', () => socket.write(upgradeRequest(target, headers)));
     socket.on('data', (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       if (!upgraded) {
@@ -247,6 +236,20 @@ const pathVariants = (path: string) => [
  * read again, so never noticing the client left) holds a file descriptor for ever and
  * stops a graceful shutdown from finishing.
  */
+/** A websocket upgrade request as a client writes it, raw (so hostile targets go as they are). */
+function upgradeRequest(target: string, headers: [string, string][]): string {
+  const lines = [
+    `GET ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    ...headers.map(([k, v]) => `${k}: ${v}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
 function released(target: string, headers: [string, string][] = []): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -255,19 +258,7 @@ function released(target: string, headers: [string, string][] = []): Promise<str
       socket.destroy();
       resolve(`kept open after ${head.split('\r\n')[0] || 'no answer'}`);
     }, RELEASE_TIMEOUT_MS);
-    socket.on('connect', () =>
-      socket.write(
-        [
-          `GET ${target} HTTP/1.1`,
-          `Host: 127.0.0.1:${port}`,
-          'Connection: Upgrade',
-          'Upgrade: websocket',
-          'Sec-WebSocket-Version: 13',
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-          ...headers.map(([k, v]) => `${k}: ${v}`),
-        ].join('\r\n') + '\r\n\r\n',
-      ),
-    );
+    socket.on('connect', () => socket.write(upgradeRequest(target, headers)));
     socket.on('data', (d) => {
       head += d.toString('latin1');
       // An upgrade that went through is the gateway's to close: say so and let it go.
