@@ -27,4 +27,11 @@ describe('configuration', () => {
     expect(message).toMatch(/IT_RETENTION_DAYS: /);
     expect(message).toMatch(/TIME_ZONE: expected an IANA time zone/);
   });
+
+  it('refuses an OCR worker time limit that is not shorter than the page timeout', () => {
+    expect(() => loadConfig({ OCR_WORKER_TIMEOUT: '300', OCR_PAGE_TIMEOUT: '300' })).toThrow(
+      /OCR_WORKER_TIMEOUT: must be shorter than OCR_PAGE_TIMEOUT/,
+    );
+    expect(loadConfig({ OCR_WORKER_TIMEOUT: '20', OCR_PAGE_TIMEOUT: '30' }).OCR_WORKER_TIMEOUT).toBe(20);
+  });
 });

@@ -24,6 +24,7 @@ describe('an OCR job across a SIGKILL', () => {
       // Long enough that a page still being recognised on a busy machine is not handed out
       // twice (that would count as an attempt that died with its process).
       OCR_PAGE_TIMEOUT: '30',
+      OCR_WORKER_TIMEOUT: '25',
       QUEUE_MAINTENANCE: '1',
       OCR_RETRY_DELAY: '1',
     };
@@ -61,6 +62,7 @@ describe('a page that crashed the recognition worker', () => {
       DATA_DIR: tempDir(),
       OCR_WORKERS: '1',
       OCR_PAGE_TIMEOUT: '5',
+      OCR_WORKER_TIMEOUT: '4',
       QUEUE_MAINTENANCE: '1',
       OCR_RETRY_DELAY: '1',
     };

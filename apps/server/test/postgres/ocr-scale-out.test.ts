@@ -30,6 +30,7 @@ describe('OCR workers on PostgreSQL', () => {
       // Long enough that a page still being recognised on a busy machine is not handed out
       // twice (that would count as an attempt that died with its process).
       OCR_PAGE_TIMEOUT: '30',
+      OCR_WORKER_TIMEOUT: '25',
       QUEUE_MAINTENANCE: '1',
       OCR_RETRY_DELAY: '1',
     };
