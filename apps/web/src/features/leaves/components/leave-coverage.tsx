@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BidiTrans } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
-import { CHIP_TONES, tonedChip } from '../../tickets';
+import { CHIP_TONES, tonedChip } from '../../../components/chip-tones';
 import { useLeaveCoverageQuery } from '../api/leaves-api';
 
 const percent = (share: number) => formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });

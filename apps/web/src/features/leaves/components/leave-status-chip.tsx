@@ -1,7 +1,7 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { TLeaveStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { CHIP_TONES, tonedChip, type ChipTone } from '../../tickets';
+import { CHIP_TONES, tonedChip, type ChipTone } from '../../../components/chip-tones';
 
 /** The same AA-contrast tones as the ticket chips: waiting amber, approved green, refused red, withdrawn grey. */
 const STATUS_TONE: Record<TLeaveStatus, ChipTone> = {

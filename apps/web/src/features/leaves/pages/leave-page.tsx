@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
-import { AttachmentList } from '../../tickets';
+import { AttachmentList } from '../../../components/attachments';
 import { useLeaveBalancesQuery, useLeaveQuery } from '../api/leaves-api';
 import { BalanceCard } from '../components/leave-balances';
 import { LeaveActions } from '../components/leave-actions';

@@ -1,7 +1,7 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { TOcrJobStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { CHIP_TONES, tonedChip, type ChipTone } from '../../tickets';
+import { CHIP_TONES, tonedChip, type ChipTone } from '../../../components/chip-tones';
 
 const STATUS_TONE: Record<TOcrJobStatus, ChipTone> = {
   queued: CHIP_TONES.grey,

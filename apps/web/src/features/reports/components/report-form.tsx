@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
-import { AttachmentPicker, reportFormError, useAttachments } from '../../tickets';
+import { AttachmentPicker, useAttachments } from '../../../components/attachments';
+import { reportFormError } from '../../../components/form/report-form-error';
 import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import {
@@ -200,7 +201,7 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
                   key={a.id}
                   label={a.filename}
                   onDelete={busy ? undefined : () => setRemoved([...removed, a.id])}
-                  title={t('tickets.files.remove', { name: a.filename })}
+                  title={t('attachments.remove', { name: a.filename })}
                   sx={{ maxWidth: 280 }}
                 />
               ))}

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { TReportStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { CHIP_TONES, tonedChip, type ChipTone } from '../../tickets';
+import { CHIP_TONES, tonedChip, type ChipTone } from '../../../components/chip-tones';
 
 /** The ticket chips' AA-contrast tones: a draft amber, submitted green, superseded grey. */
 const STATUS_TONE: Record<TReportStatus, ChipTone> = {

@@ -17,7 +17,7 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
-import { AttachmentList } from '../../tickets';
+import { AttachmentList } from '../../../components/attachments';
 import { useReportQuery } from '../api/reports-api';
 import { usePdfDownload } from '../components/report-actions';
 import { REPORT_BODY_SX } from '../components/report-body-style';

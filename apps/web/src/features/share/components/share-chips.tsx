@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { TShareCallStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { CHIP_TONES, tonedChip, type ChipTone } from '../../tickets';
+import { CHIP_TONES, tonedChip, type ChipTone } from '../../../components/chip-tones';
 
 const STATUS_TONE: Record<TShareCallStatus, ChipTone> = {
   requested: CHIP_TONES.amber,

@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useCannedRepliesQuery } from '../api/help-desk-api';
 import { useAnswerTicketMutation } from '../api/tickets-api';
-import { AttachmentPicker, useAttachments } from './attachment-picker';
+import { AttachmentPicker, useAttachments } from '../../../components/attachments';
 import { CannedReplyMenu, insertText, useCannedCompletion } from './canned-reply-picker';
 import { noteSx } from './ticket-chips';
-import { reportFormError } from './report-form-error';
+import { reportFormError } from '../../../components/form/report-form-error';
 
 const ZReplyForm = z.object({ reply: ZTicketReplyText });
 

@@ -8,7 +8,7 @@ import { Bidi } from '../../../components/bidi';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDateTime } from '../../../lib/format';
 import { ownerName } from '../ticket-format';
-import { AttachmentList } from './attachment-list';
+import { AttachmentList } from '../../../components/attachments';
 import { InternalNoteChip, noteSx } from './ticket-chips';
 
 /** One message of a thread: the ticket's description or a reply. */

@@ -22,9 +22,9 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
 import { useCreateTicketMutation } from '../api/tickets-api';
-import { AttachmentPicker, useAttachments } from '../components/attachment-picker';
+import { AttachmentPicker, useAttachments } from '../../../components/attachments';
 import { ownerTicketPath } from '../ticket-format';
-import { reportFormError } from '../components/report-form-error';
+import { reportFormError } from '../../../components/form/report-form-error';
 
 const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
 

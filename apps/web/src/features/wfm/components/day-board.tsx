@@ -24,7 +24,7 @@ import { SearchField } from '../../../components/search-field';
 import { formatMinutes, formatNumber } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectToken } from '../../auth';
-import { CHIP_TONES, tonedChip } from '../../tickets';
+import { CHIP_TONES, tonedChip } from '../../../components/chip-tones';
 import { downloadWfmDayCsv } from '../api/wfm-api';
 import { clockOf } from '../wfm-time';
 import { CardGrid } from './card-grid';

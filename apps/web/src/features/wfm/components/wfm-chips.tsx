@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatMinutes } from '../../../lib/format';
 import { PresenceStatus } from '../../interpreters';
-import { CHIP_TONES, tonedChip } from '../../tickets';
+import { CHIP_TONES, tonedChip } from '../../../components/chip-tones';
 import { formatAdherence } from '../wfm-time';
 
 /** Online or offline now, in WFM's words. */

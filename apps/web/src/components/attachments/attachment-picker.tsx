@@ -6,9 +6,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@portal/contracts';
 import { useId, useRef, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFileList } from '../../../components/form/use-file-list';
-import { translateServerText } from '../../../lib/i18n/i18n';
-import { formatBytes } from '../ticket-format';
+import { useFileList } from '../form/use-file-list';
+import { translateServerText } from '../../lib/i18n/i18n';
+import { formatBytes } from './format-bytes';
 
 /** What the file dialog offers; the server still decides by content (an .exe renamed .png is refused there). */
 const ACCEPT = 'image/png,image/jpeg,application/pdf,text/plain,.png,.jpg,.jpeg,.pdf,.txt';
@@ -28,9 +28,9 @@ export function useAttachments() {
     maxBytes: MAX_ATTACHMENT_BYTES,
     maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
     messages: {
-      badType: (name) => t('tickets.files.badType', { name }),
-      tooLarge: (name) => t('tickets.files.tooLarge', { name }),
-      tooMany: () => t('tickets.files.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }),
+      badType: (name) => t('attachments.badType', { name }),
+      tooLarge: (name) => t('attachments.tooLarge', { name }),
+      tooMany: () => t('attachments.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }),
     },
   });
   const { files, problems, dragging, add, remove, clear } = list;
@@ -87,7 +87,7 @@ export function AttachmentPicker({
           startIcon={<AttachFileRounded />}
           disabled={disabled || files.length >= MAX_ATTACHMENTS_PER_MESSAGE}
         >
-          {t('tickets.files.attach')}
+          {t('attachments.attach')}
           <input
             ref={input}
             type="file"
@@ -107,12 +107,12 @@ export function AttachmentPicker({
             key={`${file.name}-${index}`}
             label={`${file.name} · ${formatBytes(file.size)}`}
             onDelete={disabled ? undefined : () => attachments.remove(index)}
-            title={t('tickets.files.remove', { name: file.name })}
+            title={t('attachments.remove', { name: file.name })}
             sx={{ maxWidth: 280 }}
           />
         ))}
       </Box>
-      <FormHelperText id={hintId}>{t('tickets.files.hint', { count: MAX_ATTACHMENTS_PER_MESSAGE })}</FormHelperText>
+      <FormHelperText id={hintId}>{t('attachments.hint', { count: MAX_ATTACHMENTS_PER_MESSAGE })}</FormHelperText>
       {messages.map((m) => (
         <FormHelperText key={m} error role="alert">
           {m}

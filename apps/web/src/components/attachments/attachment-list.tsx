@@ -9,11 +9,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
-import { selectToken } from '../../auth';
-import { formatBytes } from '../ticket-format';
+import { formatBytes } from './format-bytes';
 
-/** Any stored file the API lists (tickets, leave requests): the type is only read. */
+/** Any stored file the API lists (tickets, leave requests, reports): the type is only read. */
 type ShownAttachment = Omit<TTicketAttachment, 'content_type'> & { content_type: string };
+
+/** The session's token, read structurally so components/ knows no feature (as lib/api/base-query.ts). */
+const selectSessionToken = (state: { auth: { token: string } }) => state.auth.token;
 
 /**
  * Attachments need the Bearer token (never a token in a URL), so they are fetched as
@@ -53,7 +55,7 @@ function ImagePreview({ attachment, token }: { attachment: ShownAttachment; toke
       href={src}
       target="_blank"
       rel="noopener"
-      aria-label={t('tickets.files.preview', { name: attachment.filename })}
+      aria-label={t('attachments.preview', { name: attachment.filename })}
       sx={{ borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}
     >
       <Box
@@ -78,7 +80,7 @@ function FileChip({ attachment, token }: { attachment: ShownAttachment; token: s
       a.click();
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
     } catch {
-      toast.error(t('tickets.files.loadFailed', { name: attachment.filename }));
+      toast.error(t('attachments.loadFailed', { name: attachment.filename }));
     }
   };
   const Icon = attachment.content_type === 'application/pdf' ? PictureAsPdfOutlined : DescriptionOutlined;
@@ -89,7 +91,7 @@ function FileChip({ attachment, token }: { attachment: ShownAttachment; token: s
       clickable
       onClick={() => void download()}
       label={`${attachment.filename} · ${formatBytes(attachment.size)}`}
-      aria-label={t('tickets.files.download', { name: attachment.filename })}
+      aria-label={t('attachments.download', { name: attachment.filename })}
       sx={{ maxWidth: 320 }}
     />
   );
@@ -97,7 +99,7 @@ function FileChip({ attachment, token }: { attachment: ShownAttachment; token: s
 
 /** A message's attachments: images previewed, other files downloadable (a leave request's too). */
 export function AttachmentList({ attachments }: { attachments: readonly ShownAttachment[] }) {
-  const token = useSelector(selectToken);
+  const token = useSelector(selectSessionToken);
   if (attachments.length === 0 || !token) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>

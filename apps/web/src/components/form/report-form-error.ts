@@ -1,13 +1,14 @@
 import { ATTACHMENTS_FIELD } from '@portal/contracts';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage, fieldErrors, type RequestError } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { applyServerFieldErrors } from './server-errors';
+import { errorMessage, fieldErrors, type RequestError } from '../../lib/api/api-error';
+import { translateServerText } from '../../lib/i18n/i18n';
 
 /**
- * A rejected ticket message: field errors under their inputs, the attachments' error
- * returned for the picker, and a toast only when neither says what went wrong.
+ * A rejected form with attachments (a ticket or reply, a leave request, a report): field
+ * errors under their inputs, the attachments' error returned for the picker, and a toast
+ * only when neither says what went wrong.
  */
 export function reportFormError<T extends FieldValues>(
   error: RequestError,
