@@ -183,7 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // Helmet's security headers, its middleware built once: @fastify/helmet built it again
-  // on every request (parsing the CSP each time), a few per cent of a cheap request (issue 18).
+  // on every request (parsing the CSP each time), a few per cent of a cheap request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

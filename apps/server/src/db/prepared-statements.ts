@@ -8,7 +8,7 @@ type Callback = (err: Error | null, result?: unknown) => void;
  * A pg Client that sends every parameterised query as a named prepared statement, kept per
  * connection in an LRU of `size` texts (the least used is DEALLOCATEd). A repeated query then
  * travels as Bind/Execute only, without its text (the ticket list's is 4 KB) and without
- * PostgreSQL parsing it again: +10–25 % on the ticket lists (issue 18, BENCHMARKS.md).
+ * PostgreSQL parsing it again: +10–25 % on the ticket lists (BENCHMARKS.md).
  *
  * Only queries with parameters are named: the others keep the simple protocol, which also
  * allows several statements in one text. Names carry a per-process prefix, so a CLI attached

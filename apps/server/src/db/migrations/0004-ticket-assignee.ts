@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Who on the desk has taken a ticket (issue 5: a help desk's "assigned to"). */
+/** Who on the desk has taken a ticket (a help desk's "assigned to"). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('tickets')

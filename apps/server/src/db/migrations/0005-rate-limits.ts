@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Request counters shared by every server process (issue 10: per-address limits on
+ * Request counters shared by every server process (per-address limits on
  * credential routes must hold on several servers). One row per key and window.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The per-user upload quota (issue 10) sums `files.size` of one uploader before every
+ * The per-user upload quota sums `files.size` of one uploader before every
  * upload: an index-only scan instead of reading the whole files table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The help desk's tools (issue 11): internal notes, canned replies per desk, SLA targets
+ * The help desk's tools: internal notes, canned replies per desk, SLA targets
  * per desk and priority, and the marks that a breach was escalated (once per kind, by
  * whichever server's job gets there first).
  */

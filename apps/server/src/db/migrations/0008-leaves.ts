@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Leave requests (issue 12): HR's leave types and public holidays, requests with the
+ * Leave requests: HR's leave types and public holidays, requests with the
  * working days they take per year (a leave across New Year counts in both; stored as
  * counted when submitted, so a holiday added later does not change decided leave),
  * their timeline, and their attachments (the shared files table).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Interpreters and their presence (issue 13): profiles (languages, team, extension),
+ * Interpreters and their presence: profiles (languages, team, extension),
  * follows, each user's choice to be notified, presence events as received (idempotent per
  * sender and `source_id`; the source of truth, replayed in `at` order so late events merge
  * correctly), the sessions derived from them (one open session per user at most), and the

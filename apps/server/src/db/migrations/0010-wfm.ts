@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Workforce management (issue 13): shifts and required staffing.
+ * Workforce management: shifts and required staffing.
  *
  * A shift is one interpreter's planned work on one day, written as the portal's wall clock
  * (`shift_date`, `start_time`, `end_time`; an end not after the start is on the next day)

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * KPIs and manager reports (issue 14).
+ * KPIs and manager reports.
  *
  * KPI: definitions (QUALITY, WFM and ADMIN keep them; a name once, case-insensitively),
  * one record per user, definition and period (`period_start`, the period's first day),

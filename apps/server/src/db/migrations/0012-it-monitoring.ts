@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * IT monitoring (issue 15).
+ * IT monitoring.
  *
  * Agents: one row per enrolled machine and user, the credential stored hashed;
  * `last_seq` is the highest event sequence number stored for the agent (its events are

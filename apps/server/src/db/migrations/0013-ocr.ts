@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * OCR jobs (issue 16). One job per uploaded document (the original in the shared files
+ * OCR jobs. One job per uploaded document (the original in the shared files
  * table); one row per page, written as each page finishes, so a job that a crash or a
  * restart interrupted carries on from the pages still pending. A page keeps its image
  * (the PNG that was recognised and that the web shows), its text, words with boxes, its

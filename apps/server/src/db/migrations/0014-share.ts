@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Screen-sharing calls (issue 17). `share_calls` is the audit of who watched whom and
+ * Screen-sharing calls. `share_calls` is the audit of who watched whom and
  * why; `share_endpoints` the live `/ws/share/` connections of every server process
  * (online = seen within the last heartbeats, so a crashed server's rows simply expire);
  * `share_signals` carries WebRTC signals between the two connections of a call across

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Presence times in the future (issue 26): before events were bounded by the server's
+ * Presence times in the future: before events were bounded by the server's
  * clock, an event dated 2099 opened a session no later offline event and no silence expiry
  * could close. Such events are removed (replayed, they would reopen it); sessions that
  * start in the future never happened; a session stretched into the future (a future

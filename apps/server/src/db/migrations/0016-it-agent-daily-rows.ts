@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Per-agent ingest caps (issue 26, finding 8): how many telemetry rows an agent has had
+ * Per-agent ingest caps: how many telemetry rows an agent has had
  * stored on one UTC day, kept on the agent's row so every server process counts the same
  * total (the ingest already locks that row per batch).
  */

@@ -3,8 +3,8 @@ import type { Authenticated } from '../../lib/actor.js';
 import type { EventBus } from '../../plugins/realtime/event-bus.js';
 
 /**
- * Verified sessions kept in memory, so an authenticated request reads no session row
- * (issue 18). Revocation stays immediate on every server: the `sessions.revoked` and
+ * Verified sessions kept in memory, so an authenticated request reads no session row.
+ * Revocation stays immediate on every server: the `sessions.revoked` and
  * `user.changed` bus events evict the user's entries; while the bus is not connected
  * nothing is cached or served from the cache (an event missed then must never leave a
  * revoked session alive), and it is emptied whenever the connection changes; a short

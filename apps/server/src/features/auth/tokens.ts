@@ -35,7 +35,7 @@ const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 /**
  * The secret as a WebCrypto key, imported once: given raw bytes (or a KeyObject), jose's
  * WebCrypto build imports a key on every verification, a large share of an authenticated
- * request's time (issue 18).
+ * request's time.
  */
 function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = keys.get(secret);

@@ -15,8 +15,8 @@ export interface AuditEvent {
  * Records an action inside the transaction of the change itself (`tx.db` of `withTx`),
  * so no change lands without its record and a rolled-back change leaves none. The row is
  * appended at the end of that transaction: every append serialises on the chain's lock, held
- * until COMMIT, so taking it last lets concurrent changes overlap their own work (issue 18:
- * ticket creation on PostgreSQL about doubled).
+ * until COMMIT, so taking it last lets concurrent changes overlap their own work
+ * (ticket creation on PostgreSQL about doubled).
  */
 export async function recordEvent(db: TxDb, source: AuditSource | null, event: AuditEvent): Promise<void> {
   const fields: ChainFields = {

@@ -81,7 +81,7 @@ describe('replayStart, stateChange, isExpired', () => {
   });
 });
 
-describe('the time window (issue 26)', () => {
+describe('the time window', () => {
   it('defaults to five minutes back for the platform, and the 30-second clock skew for a person and ahead', () => {
     const { PRESENCE_MAX_PAST, PRESENCE_CLOCK_SKEW } = loadConfig({});
     expect([PRESENCE_MAX_PAST, PRESENCE_CLOCK_SKEW]).toEqual([300, 30]);

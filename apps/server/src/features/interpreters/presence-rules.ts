@@ -1,5 +1,5 @@
 /**
- * Presence as a pure fold (issue 13): the stored events, in a fixed order, give the
+ * Presence as a pure fold: the stored events, in a fixed order, give the
  * sessions. The order depends only on the events themselves (time, then sender and id),
  * so the same set of events in any arrival order gives the same sessions.
  */

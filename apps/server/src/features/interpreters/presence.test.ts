@@ -157,7 +157,7 @@ describe('presence events', () => {
   });
 });
 
-describe('times are bounded by the server clock (issue 26)', () => {
+describe('times are bounded by the server clock', () => {
   const secondsAgo = (n: number) => new Date(Date.now() - n * 1000).toISOString();
   const storedEvents = (u: UserRow) =>
     s.database.db.selectFrom('presence_events').select('source_id').where('user_id', '=', u.id).execute();

@@ -1,5 +1,5 @@
 /**
- * Issue 26, finding 8: one agent socket had 8,000 telemetry rows accepted in 2 s, with no
+ * Without caps, one agent socket had 8,000 telemetry rows accepted in 2 s, with no
  * cap. Through a real agent socket speaking the agent protocol: past the events-per-second
  * budget a batch is answered `refused` (too_fast) and nothing of it is stored, and past the
  * rows-per-day budget (counted on the agent's row) likewise (daily_limit), until the next

@@ -1,7 +1,7 @@
 import { REDACTED_TITLE, RULE_MATCH_INPUT_MAX, type TAgentEvent, type TItStatus } from '@portal/contracts';
 
 /**
- * The agent ingest's rules that need no I/O (issue 15): clock-skew correction,
+ * The agent ingest's rules that need no I/O: clock-skew correction,
  * idempotency by seq, retention, redaction, day partitions, status and presence changes.
  */
 
@@ -163,7 +163,7 @@ export function presenceChanges(
 }
 
 /**
- * Events per second on one agent connection (issue 26, finding 8): a token bucket that
+ * Events per second on one agent connection: a token bucket that
  * refills at `perSecond` and holds at least one full batch, so any batch can pass once the
  * bucket is full. Answers 0 when `n` events may go now (and takes them), else the whole
  * seconds to wait.

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 
 /**
- * One user's day from the agent's events (issue 15), without I/O. ActivityWatch's model:
+ * One user's day from the agent's events, without I/O. ActivityWatch's model:
  * a switch opens an app span, heartbeats of the window keep it going, and a stretch of
  * more than OFFLINE_GAP_MS with no event at all means no agent (offline). Activity events
  * lay idle and locked spans over it (an idle span splits the app span it falls in).

@@ -1,5 +1,5 @@
 /**
- * Issue 26, finding 7: a rule like `^(a+)+$` backtracks exponentially, so one process
+ * A rule like `^(a+)+$` backtracks exponentially, so one process
  * name an agent chooses stalled ingest and every page that categorised it. Through real
  * HTTP and a real agent socket: such a pattern is refused on its field when saved (and the
  * refusal changes nothing), everyday patterns are still accepted, and one stored before
@@ -60,7 +60,7 @@ describe('saving a rule', () => {
 describe('a catastrophic rule stored before the check', () => {
   it('is left out of ingest and reads, while the safe rules still apply', async () => {
     const db = s.database.db;
-    await insertRedactionRule(db, { pattern: '^(a+)+$', description: 'stored before issue 26' }, null);
+    await insertRedactionRule(db, { pattern: '^(a+)+$', description: 'stored before the check' }, null);
     await insertRedactionRule(db, { pattern: 'secret', description: '' }, null);
     await insertCategoryRule(db, { field: 'process', pattern: '^(a+)+$', category: 'unproductive' }, null);
     await insertCategoryRule(db, { field: 'process', pattern: '^chrome$', category: 'productive' }, null);

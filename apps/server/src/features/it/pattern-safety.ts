@@ -1,7 +1,7 @@
 import { check } from 'recheck';
 
 /**
- * IT's patterns run against text any enrolled agent chooses (issue 26, finding 7): a
+ * IT's patterns run against text any enrolled agent chooses: a
  * pattern with nested or overlapping repeats (`^(a+)+$`) backtracks exponentially, and one
  * evaluation could stall ingest or a page for minutes. So a pattern is vetted by recheck
  * before it is saved, and again before a stored one is used (rules saved before this check

@@ -5,7 +5,7 @@ import type { PartitionedTable } from './ingest-rules.js';
 type Db = Database;
 
 /**
- * The ingest's SQL (issue 15): day partitions, multi-row inserts of an agent's batch,
+ * The ingest's SQL: day partitions, multi-row inserts of an agent's batch,
  * the daily logs and the machine's status. Inserts are plain multi-row statements: the
  * seq high-water mark (agents.repository lockAgent/recordBatch) keeps them unique.
  */

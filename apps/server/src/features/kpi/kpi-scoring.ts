@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 
 /**
- * The KPI rules that need no I/O (issue 14): how a value meets its target, the weighted
+ * The KPI rules that need no I/O: how a value meets its target, the weighted
  * score of a scorecard, which periods the reminder job looks at, and the portal's "today".
  */
 

@@ -14,7 +14,7 @@ import {
 import * as repo from './leaves.repository.js';
 
 /**
- * The balance invariant (issue 26): no year's available balance of a counted type goes
+ * The balance invariant: no year's available balance of a counted type goes
  * below zero. A request reaches the years it takes days from and, through what they carry
  * over, the years after; each check covers all of them. Callers run these inside their
  * transaction with the requester's row locked (and the type's), so two changes at once

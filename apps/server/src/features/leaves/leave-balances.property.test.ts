@@ -7,7 +7,7 @@ import { addDays } from './leave-rules.js';
 import * as repo from './leaves.repository.js';
 
 /**
- * The balance invariant (issue 26) over random histories on a real database: whatever
+ * The balance invariant over random histories on a real database: whatever
  * sequence of submissions, HR recordings, approvals (HR's confirmation included),
  * rejections, cancellations, revocations and allowance changes one person goes through,
  * across three years and New Year, no year's available balance ends below zero, and no

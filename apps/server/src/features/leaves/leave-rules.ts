@@ -1,7 +1,7 @@
 import { eachDay, isWorkingDay, type TLeaveStatus, type WorkingCalendar } from '@portal/contracts';
 
 /**
- * The leave rules that need no I/O (issue 12): balances with carry-over, what a decision
+ * The leave rules that need no I/O: balances with carry-over, what a decision
  * leads to, and a day's coverage. The services feed them rows and apply the answers.
  */
 

@@ -23,7 +23,7 @@ import { allowanceShortfall } from './leave-balance-guard.js';
 import { presentType } from './leaves.presenter.js';
 import * as repo from './leaves.repository.js';
 
-/** HR's leave types, public holidays and working week (issue 12). */
+/** HR's leave types, public holidays and working week. */
 
 const SETTING_KEYS = { weekend: 'leaves.weekend_days', share: 'leaves.coverage_warning_share' } as const;
 

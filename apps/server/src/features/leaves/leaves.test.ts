@@ -655,7 +655,7 @@ describe('live', () => {
   });
 });
 
-describe('balances never go below zero (issue 26)', () => {
+describe('balances never go below zero', () => {
   /** `n` working days from a Sunday: whole Sunday–Thursday weeks, then the days of the next. */
   const workingDaysFrom = (sunday: string, n: number) => addDays(sunday, Math.floor((n - 1) / 5) * 7 + ((n - 1) % 5));
   const decide = (id: number, decision = 'approve') =>

@@ -362,7 +362,7 @@ describe('the PDF', () => {
   });
 });
 
-describe('PDFs of heavy or hostile reports (issue 26)', () => {
+describe('PDFs of heavy or hostile reports', () => {
   async function getPdf(who: string, id: number) {
     const res = await fetch(`${s.url}/api/reports/${id}/pdf/`, {
       headers: { authorization: `Bearer ${await s.token(who)}` },

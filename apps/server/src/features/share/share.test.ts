@@ -1,5 +1,5 @@
 /**
- * Screen-sharing calls (issue 17) through real HTTP and real `/ws/share/` sockets on a
+ * Screen-sharing calls through real HTTP and real `/ws/share/` sockets on a
  * real database: who may watch whom, the request/accept/decline/end life of a call, the
  * viewers limit, signals bound to the call's two connections, the sweep, snapshots,
  * the audit list and the TURN credentials.

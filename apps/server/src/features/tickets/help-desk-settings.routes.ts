@@ -18,7 +18,7 @@ import * as sla from './ticket-sla.service.js';
 
 const ZCannedReplyIdParams = z.object({ id: ZId });
 
-/** A desk's settings (issue 11): its canned replies and its SLA targets. */
+/** A desk's settings: its canned replies and its SLA targets. */
 export const helpDeskSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/canned-replies/',

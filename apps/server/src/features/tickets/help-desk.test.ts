@@ -1,5 +1,5 @@
 /**
- * The help desk's tools around a ticket (issue 11), through real HTTP on a real database:
+ * The help desk's tools around a ticket, through real HTTP on a real database:
  * internal notes (never reaching the owner by any road), priority changes, list sorting,
  * bulk changes (all or nothing), the requester panel, and the assignee hearing the requester.
  */

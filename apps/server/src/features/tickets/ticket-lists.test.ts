@@ -1,5 +1,5 @@
 /**
- * The active list at a size past the count's cap (issue 18): the page is still the newest
+ * The active list at a size past the count's cap: the page is still the newest
  * of the desk's tickets, and the total says "more than 1,000" instead of counting on.
  * Its own server: 1,005 tickets would change the other files' lists.
  */

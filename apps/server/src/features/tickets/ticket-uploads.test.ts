@@ -1,5 +1,5 @@
 /**
- * Uploads without unbounded memory (issue 10): file parts stream to temporary files that
+ * Uploads without unbounded memory: file parts stream to temporary files that
  * are gone when the request ends, whatever the ending; a user has at most 2 uploads in
  * flight and a storage quota. Real server, real database, a hand-driven HTTP client so
  * the test decides when each byte arrives.

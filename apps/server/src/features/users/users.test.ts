@@ -172,7 +172,7 @@ describe('ADMIN console endpoints', () => {
     const denied = await s.api('POST', '/api/auth/jwt/login/', {
       body: { username: 'g.sdm', password: 'Portal#Demo2026' },
     });
-    // The right password for a disabled account is told so (issue 11), not "invalid".
+    // The right password for a disabled account is told so, not "invalid".
     expect(denied.status).toBe(403);
     expect(denied.body.message).toMatch(/disabled/);
     const wrong = await s.api('POST', '/api/auth/jwt/login/', { body: { username: 'g.sdm', password: 'Not-It-1' } });

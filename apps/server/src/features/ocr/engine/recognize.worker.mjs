@@ -23,7 +23,7 @@ async function engineFor(language, langPath) {
       gzip: true,
       cacheMethod: 'none',
       // Without a handler, tesseract.js throws a failed job's error inside its message
-      // listener, where nothing can catch it: the whole process ended (issue 26, finding 1).
+      // listener, where nothing can catch it: the whole process ended.
       // With one, the job's own promise rejects and is answered below.
       errorHandler: () => undefined,
     });
