@@ -9,7 +9,7 @@ import { Transport } from '../src/transport.js';
 import { until } from './desktop.js';
 
 /**
- * The agent's transport against a real server over a real websocket (issue 26, finding 8):
+ * The agent's transport against a real server over a real websocket:
  * a batch the server refuses for an ingest cap stays queued on disk, the agent sends
  * nothing for the time the server names (no reconnect, no ack timeout), then sends the
  * same events again, so everything arrives once and nothing it could keep is lost.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the embedded database reached over its unix socket (pg.Pool of one
+ * The embedded database reached over its unix socket (pg.Pool of one
  * connection, as the server does today) against a Kysely driver that posts queries
  * straight to PGlite's worker thread over a MessagePort. Both paths hit the SAME PGlite
  * instance (bench/pglite-port-worker.mjs) and are measured alternately (A, B, A, B).

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { loopDelayDuring } from './loop-delay.js';
 
 /**
- * IT telemetry ingest (issue 15): 200 simulated agents each send batches of 200 app-usage
+ * IT telemetry ingest: 200 simulated agents each send batches of 200 app-usage
  * events through the ingest service (seq check under the agent's row lock, clock
  * correction, redaction, multi-row inserts, status and bus event: everything but the
  * websocket framing), beside the same rows written by bare multi-row INSERTs with the same

@@ -10,7 +10,7 @@ import { startTestServer } from '../test/harness.js';
 import { uploadOcr, waitForOcr } from '../test/ocr-jobs.js';
 
 /**
- * OCR (issue 16): pages per minute and character error rate of (1) the whole job pipeline
+ * OCR: pages per minute and character error rate of (1) the whole job pipeline
  * (upload, queue, open, recognise, store, searchable PDF) on an embedded-database server,
  * (2) the engine alone (tesseract.js worker threads), beside (3) Debian's native
  * `tesseract` CLI run as the same number of parallel processes on the same pages (the

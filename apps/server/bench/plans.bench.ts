@@ -1,5 +1,5 @@
 /**
- * Issue 18: the plans of the two hot ticket lists (a desk's 20 newest active tickets with
+ * The plans of the two hot ticket lists (a desk's 20 newest active tickets with
  * their threads, and an owner's active tickets) at 10,000 and at 1,000,000 tickets, read
  * with EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL (BENCH_DATABASE_URL): the SQL is the one the
  * repository sends, captured through Kysely's log hook.

@@ -30,9 +30,9 @@ async function scannedPdf(pages: number): Promise<Buffer> {
 }
 
 /**
- * Report PDFs (issue 26): the server's event-loop delay while the largest report the
+ * Report PDFs: the server's event-loop delay while the largest report the
  * contract allows is laid out in the report PDF pool, beside the same server idle (the
- * baseline, same run) and the same layout on the event loop (as before issue 26).
+ * baseline, same run) and the same layout on the event loop (as before the PDF pool).
  */
 export async function benchReportPdf(): Promise<string> {
   const s = await startTestServer({ LOG_LEVEL: 'warn' });
@@ -84,7 +84,7 @@ export async function benchReportPdf(): Promise<string> {
       row('idle (baseline)', idle),
       row('PDF laid out in the report PDF pool', inThread),
       row(`the same PDF while a ${pagesRecognised}-page scanned PDF is recognised (upload to done)`, withOcr),
-      row('the same layout on the event loop (before issue 26)', onLoop),
+      row('the same layout on the event loop (before the pool)', onLoop),
     ].join('\n');
   } finally {
     await s.stop();

@@ -1,5 +1,5 @@
 /**
- * Every value a request contract accepts fits the column it is stored in (issue 26: a
+ * Every value a request contract accepts fits the column it is stored in (once a
  * leave ending in 2100 passed the contract, then its 19,325 working days overflowed
  * `numeric(5,1)` as a 500). Generated: the columns come from information_schema after the
  * migrations ran on a real (embedded) database; the request fields from the OpenAPI

@@ -1,5 +1,5 @@
 /**
- * The websocket upgrade paths under the attacker's query strings and origins (issue 26):
+ * The websocket upgrade paths under the attacker's query strings and origins:
  * every channel the contracts list (WS_CHANNELS, the agent's and the screen-share's
  * included) is opened over a raw TCP upgrade with hostile `?token=` forms — repeated,
  * array-like, empty, huge, percent-encoded names and values — and hostile Origin headers,

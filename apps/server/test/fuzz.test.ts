@@ -1,5 +1,5 @@
 /**
- * The attacker's fuzz (issue 10), generated from the OpenAPI document of a running server:
+ * The attacker's fuzz, generated from the OpenAPI document of a running server:
  * every route with a JSON body, query or path parameter gets hostile values in each field
  * (NUL, lone surrogates, RTL overrides, 1 MB strings, numbers at and past every integer
  * boundary, loosely written numbers, wrong types, 10,000 levels of nesting, broken bodies
@@ -1121,7 +1121,7 @@ describe('fuzz from the OpenAPI document', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Values inside the contract, at its limits (issue 26): what the contract lets through
+// Values inside the contract, at its limits: what the contract lets through
 // must not break the column or the code behind it (a leave ending in 2100 overflowed
 // `numeric(5,1)`: the contract accepted it, the database did not).
 

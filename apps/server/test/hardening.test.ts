@@ -1,5 +1,5 @@
 /**
- * What an attacker found (issue 10), each fixed at its root, kept fixed here: bad text and
+ * What an attacker found, each fixed at its root, kept fixed here: bad text and
  * numbers at the edge, throttles keyed on accounts and addresses, event-log scope and
  * secrecy, and the smaller URL rules. The fuzz test (fuzz.test.ts) sweeps every route;
  * these pin the exact findings.
@@ -274,7 +274,7 @@ describe('a flood of failed logins from one address', () => {
   });
 });
 
-describe('issue 26: repeated query parameters and re-parsed links are a 4xx, never a 500', () => {
+describe('repeated query parameters and re-parsed links are a 4xx, never a 500', () => {
   it('a repeated ?token= on every websocket path is refused in our error shape, upgrade or not', async () => {
     for (const path of Object.values(WS_CHANNELS)) {
       const plain = await s.api('GET', `${path}?token=a&token=b`);
@@ -306,7 +306,7 @@ describe('issue 26: repeated query parameters and re-parsed links are a 4xx, nev
   });
 });
 
-describe('issue 26: login limits hold under concurrency (an attempt counts when it starts)', () => {
+describe('login limits hold under concurrency (an attempt counts when it starts)', () => {
   it('120 concurrent failed sign-ins from one address, each a different username: only 100 are tried', async () => {
     const burst = await startTestServer();
     try {

@@ -1,5 +1,5 @@
 /**
- * The JWT attack set (issue 10), one table: every forged, stale or malformed credential
+ * The JWT attack set, one table: every forged, stale or malformed credential
  * gets 401 in the API's error shape on GET /api/auth/me/, and the control row (the real
  * token) gets 200, so each refusal is the token's fault and not the test's.
  *

@@ -131,7 +131,7 @@ export function corruptPdf(): Buffer {
   return Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nthis is not a PDF at all\n', 'latin1');
 }
 
-// ---- hostile files (issue 26): each small to send, some enormous once decoded ----
+// ---- hostile files: each small to send, some enormous once decoded ----
 
 /** A PNG chunk: length, type, data, CRC. */
 function pngChunk(type: string, data: Buffer): Buffer {

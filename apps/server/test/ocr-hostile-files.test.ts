@@ -1,5 +1,5 @@
 /**
- * Hostile files (issue 26): a corpus of cut, damaged and booby-trapped documents goes to
+ * Hostile files: a corpus of cut, damaged and booby-trapped documents goes to
  * OCR on a real server process while another client keeps asking `auth/me/`. The process
  * never exits, every file is either refused at upload (400 on `files`, saying the limit) or
  * its job ends failed with a reason, and the other client is answered throughout.

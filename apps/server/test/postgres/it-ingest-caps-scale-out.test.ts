@@ -1,5 +1,5 @@
 /**
- * Per-agent ingest caps with two servers on one PostgreSQL (issue 26, finding 8): the
+ * Per-agent ingest caps with two servers on one PostgreSQL: the
  * rows-per-day count lives on the agent's row, so an agent that spreads its batches over
  * both servers (or reconnects to the other) gets one budget, not one per server.
  * PostgreSQL pass only (TEST_DATABASE_URL).

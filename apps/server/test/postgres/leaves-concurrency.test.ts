@@ -3,7 +3,7 @@
  * one request at the same moment through different servers — exactly one wins, the other
  * gets 409 — and two overlapping submissions of one user at once — exactly one is stored.
  * The live frame of a decision made on one server reaches the requester's socket on the
- * other. The balance (issue 26) holds under concurrency too: of two submissions that
+ * other. The balance holds under concurrency too: of two submissions that
  * each fit but together overdraw a later year through carry-over, one is stored; of two
  * approvals that together overdraw, one passes. PostgreSQL pass only (TEST_DATABASE_URL).
  */

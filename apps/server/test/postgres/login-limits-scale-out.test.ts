@@ -1,5 +1,5 @@
 /**
- * Login limits with two servers on one PostgreSQL (issue 26): a burst of concurrent failed
+ * Login limits with two servers on one PostgreSQL: a burst of concurrent failed
  * sign-ins from one address, split across both servers, is counted as each attempt
  * starts, so the per-address limit and the per-account limit hold across processes.
  * PostgreSQL pass only (TEST_DATABASE_URL).

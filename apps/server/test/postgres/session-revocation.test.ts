@@ -1,5 +1,5 @@
 /**
- * Sessions are cached in each server's memory (issue 18); a logout, a password reset or
+ * Sessions are cached in each server's memory; a logout, a password reset or
  * an account change answered by one server must still hold on every other at once.
  * PostgreSQL pass only (TEST_DATABASE_URL): two servers on one database.
  */
