@@ -255,7 +255,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // Interpreters share their screen from here (issue 17): its own sign-in and session,
+    // Interpreters share their screen from here: its own sign-in and session,
     // outside the portal's routes and guards (spec §1 keeps them out of the portal).
     path: 'screen-share',
     element: <BareLayout />,

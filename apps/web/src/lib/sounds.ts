@@ -78,7 +78,7 @@ function playFeatureSound(tones: Tone[]): void {
 }
 
 /**
- * Issue 5: a new ticket on the desk has its own sound, distinct from the notification
+ * A new ticket on the desk has its own sound, distinct from the notification
  * chime: three quick, brighter notes that a desk hears across the room.
  */
 export function playNewTicketSound(): void {
@@ -90,7 +90,7 @@ export function playNewTicketSound(): void {
 }
 
 /**
- * Issue 11: the requester answered a ticket assigned to me. Softer than a new ticket
+ * The requester answered a ticket assigned to me. Softer than a new ticket
  * (someone is waiting on me, not a new arrival): two low notes, a falling "knock-knock".
  */
 export function playRequesterReplySound(): void {

@@ -58,7 +58,7 @@ export function AppLayout() {
         {/*
           The toasts' place. Wide screens: react-toastify's fixed container, 8 px under the header.
           Phones: in the page's flow, sticking under the header, so a toast pushes the heading
-          down instead of covering it (issue 11).
+          down instead of covering it.
         */}
         <Box
           ref={toastSlot}
@@ -81,7 +81,7 @@ export function AppLayout() {
             },
           })}
         />
-        {/* Every staff tab can be asked to share its screen, on any page (issue 17). */}
+        {/* Every staff tab can be asked to share its screen, on any page. */}
         <SharePortalHost>
           <Outlet />
         </SharePortalHost>

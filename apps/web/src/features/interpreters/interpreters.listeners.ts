@@ -11,7 +11,7 @@ import {
 } from './interpreters.slice';
 
 /**
- * Issue 13: keeps /ws/interpreters/ open for those who watch presence; each
+ * Keeps /ws/interpreters/ open for those who watch presence; each
  * `interpreter_status` frame updates the board in place (spec §4). A frame for someone not
  * on the board (a new interpreter) and a re-open of the channel (frames missed) re-read it.
  */

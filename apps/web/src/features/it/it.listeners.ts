@@ -14,7 +14,7 @@ import {
 } from './it.slice';
 
 /**
- * Issue 15: keeps /ws/it/ open for those who may watch someone (`canSeeItBoard`, the
+ * Keeps /ws/it/ open for those who may watch someone (`canSeeItBoard`, the
  * server's rule for the channel); each frame updates the `it` slice (spec §4). A frame for
  * someone not on the board (a newly watched user) and a re-open of the channel (frames
  * missed) read it-list again.

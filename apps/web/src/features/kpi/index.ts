@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-// The KPI feature's public surface for app/ and other features (issue 14). Its pages are
+// The KPI feature's public surface for app/ and other features. Its pages are
 // lazy-loaded by app/router.tsx from pages/ (a chunk of their own).
 export { KpiNotForYouPage } from './components/kpi-not-for-you';
 // The person's own scorecard, for /user.

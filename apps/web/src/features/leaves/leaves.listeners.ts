@@ -6,7 +6,7 @@ import { leavesApi } from './api/leaves-api';
 const LEAVE_LIST_TAGS = ['LeaveList', 'LeaveBalance', 'LeaveCalendar'] as const;
 
 /**
- * Issue 12: `leave_update` frames on `/ws/notification/` (the channel the bell keeps
+ * `leave_update` frames on `/ws/notification/` (the channel the bell keeps
  * open) re-read the request, the lists (mine, inbox), balances and the calendar, so a
  * decision shows on both sides without a reload. Frames missed while away: re-read all.
  */

@@ -39,7 +39,7 @@ function applyProgress(p: Progress, state: RootState, dispatch: AppThunkDispatch
 }
 
 /**
- * Issue 16: `ocr_progress` frames on `/ws/notification/` (the owner's channel, kept open
+ * `ocr_progress` frames on `/ws/notification/` (the owner's channel, kept open
  * by the bell). Frames missed while away are gone: on reconnect everything re-reads.
  */
 export function registerOcrListeners(listener: ListenerMiddlewareInstance) {

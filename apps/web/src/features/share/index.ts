@@ -1,4 +1,4 @@
-// The share feature's public surface for app/ (issue 17). Its pages are lazy-loaded by
+// The share feature's public surface for app/. Its pages are lazy-loaded by
 // app/router.tsx from pages/ (chunks of their own); the live parts come from live/.
 export {
   shareApi,

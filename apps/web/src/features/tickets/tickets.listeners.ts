@@ -68,7 +68,7 @@ function cachedTicket(state: RootState, id: number): Known | undefined {
 }
 
 /**
- * Issue 11: the requester answered a ticket assigned to me: its own sound and a toast
+ * The requester answered a ticket assigned to me: its own sound and a toast
  * linking to the thread. Desk replies and notes (`is_desk`), and tickets of colleagues,
  * stay quiet. A ticket not in the cache is read once (the frame carries only its id).
  */

@@ -24,7 +24,7 @@ describe('spec §8 login and account errors', () => {
     expect(accountErrorMessage({ status: 429, data: { message: 'Slow down.' } })).toEqual({ text: 'Slow down.' });
   });
 
-  // Spec §8 names no string for these: the issue-11 wording, in plain translated words.
+  // Spec §8 names no string for these: the portal's own plain translated words.
   it('with no response body, a plain message for its class, never the raw error', () => {
     expect(accountErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({
       text: "Can't reach the portal. Check your connection and try again.",

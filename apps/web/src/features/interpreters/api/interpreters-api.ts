@@ -21,7 +21,7 @@ const interpretersTaggedApi = api.enhanceEndpoints({
   addTagTypes: ['InterpreterBoard', 'FollowSettings', 'IntegrationKey'],
 });
 
-/** Interpreters (issue 13): the board, follow, follow settings and integration keys. */
+/** Interpreters: the board, follow, follow settings and integration keys. */
 export const interpretersApi = interpretersTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     interpreterBoard: build.query<TInterpreter[], void>({

@@ -108,7 +108,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: TNewIntegrationKey) => 
   );
 }
 
-/** ADMIN's integration API keys (issue 13): list, create (the key shown once), revoke. */
+/** ADMIN's integration API keys: list, create (the key shown once), revoke. */
 export function IntegrationKeysSection() {
   const { t } = useTranslation();
   const { data = [], isLoading, error } = useIntegrationKeysQuery();

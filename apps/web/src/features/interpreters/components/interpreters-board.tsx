@@ -49,7 +49,7 @@ export function InterpretersBoard() {
 }
 
 /**
- * The board (issue 13): online per language pair, search and filters, online first, each
+ * The board: online per language pair, search and filters, online first, each
  * row's status updating live from the slice (spec §3/§4), follow. Names link to the WFM
  * page for those who use it.
  */

@@ -25,7 +25,7 @@ const itTaggedApi = api.enhanceEndpoints({
   addTagTypes: ['ItList', 'ItDay', 'ItAgent', 'ItRedactionRule', 'ItCategoryRule'],
 });
 
-/** IT monitoring (issue 15): the board, a user's day, agents, redaction and category rules. */
+/** IT monitoring: the board, a user's day, agents, redaction and category rules. */
 export const itApi = itTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     // Spec §7: the records keyed by username; the `it` slice takes the answer.

@@ -15,7 +15,7 @@ import { RulesTab } from '../components/rules/rules-tab';
 const TABS = ['live', 'agents', 'rules'] as const;
 type ItTab = (typeof TABS)[number];
 
-/** /it (issue 15): the live board; for IT and ADMIN also the agents and the rules, the tab kept in the URL. */
+/** /it: the live board; for IT and ADMIN also the agents and the rules, the tab kept in the URL. */
 export function ItPage() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);

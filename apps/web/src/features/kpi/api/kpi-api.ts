@@ -25,7 +25,7 @@ import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
 
 /**
- * KPIs (issue 14). Own tags: 'KpiDefinition' (the definitions list), 'KpiRecord' (values:
+ * KPIs. Own tags: 'KpiDefinition' (the definitions list), 'KpiRecord' (values:
  * a new or changed value also moves the scores, the missing list and scorecards, which
  * are all read from the records, so they share the tag), 'KpiMissing' (also moved by a
  * reminder, which stamps "last reminded").

@@ -116,7 +116,7 @@ export function KpiAddPage() {
 }
 
 /**
- * "Score while watching" (issue 17): the person's KPIs to pick from and the add form,
+ * "Score while watching": the person's KPIs to pick from and the add form,
  * beside a screen-sharing call; each value saved leaves the panel ready for the next.
  */
 export function KpiScorePanel({ username }: { username: string }) {

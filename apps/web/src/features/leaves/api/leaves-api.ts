@@ -30,7 +30,7 @@ import {
 import { api } from '../../../lib/api/api';
 
 /**
- * Leave requests (issue 12). Own tags: 'Leave' (one request), 'LeaveList' (mine, inbox),
+ * Leave requests. Own tags: 'Leave' (one request), 'LeaveList' (mine, inbox),
  * 'LeaveBalance', 'LeaveCalendar' (calendar and coverage), 'LeaveSettings' (types,
  * holidays, working week). A change to a request refreshes lists, balances and calendar.
  */

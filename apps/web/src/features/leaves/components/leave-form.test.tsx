@@ -133,7 +133,7 @@ describe('leave request form', () => {
     });
   });
 
-  it('refuses dates far from today without asking the server, and shows a balance refusal under the type (issue 26)', async () => {
+  it('refuses dates far from today without asking the server, and shows a balance refusal under the type', async () => {
     const refusal = 'Only 0 days of Annual leave left in 2027; this takes 1.';
     const { api } = renderForm({
       'POST /api/leaves/': () => ({

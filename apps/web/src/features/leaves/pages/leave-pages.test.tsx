@@ -135,7 +135,7 @@ describe('the request page', () => {
     );
   });
 
-  it('says in the page’s language why an approval is refused: the balance it would overdraw (issue 26)', async () => {
+  it('says in the page’s language why an approval is refused: the balance it would overdraw', async () => {
     await changeLanguage('ar');
     try {
       // A later year's balance, reached through carry-over: the server names that year.

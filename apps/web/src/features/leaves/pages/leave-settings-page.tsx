@@ -7,7 +7,7 @@ import { HolidaysSection } from '../components/settings-holidays';
 import { LeaveTypesSection } from '../components/settings-leave-types';
 import { WorkingWeekSection } from '../components/settings-working-week';
 
-/** HR and ADMIN: leave types, public holidays and the working week (issue 12). */
+/** HR and ADMIN: leave types, public holidays and the working week. */
 export function LeaveSettingsPage() {
   const { t } = useTranslation();
   return (

@@ -50,7 +50,7 @@ function useCalendarView(allowed: readonly TUserType[]) {
   return { month, department, update };
 }
 
-/** The team calendar (issue 12): who is off each day of a month, for managers, directors, HR and ADMIN. */
+/** The team calendar: who is off each day of a month, for managers, directors, HR and ADMIN. */
 export function TeamCalendarPage() {
   const { t } = useTranslation();
   const theme = useTheme();

@@ -54,7 +54,7 @@ const ocrTaggedApi = api.enhanceEndpoints({ addTagTypes: ['OcrJob', 'OcrList', '
 /** A job changed (cancel, retry, share): its detail and the lists re-read. */
 const jobChanged = (id: number) => [{ type: 'OcrJob' as const, id }, 'OcrList' as const];
 
-/** OCR jobs (issue 16). */
+/** OCR jobs. */
 export const ocrApi = ocrTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     ocrJobs: build.query<TOcrJobList, OcrJobsArgs>({

@@ -36,7 +36,7 @@ function body(fields: ReportFields, files: readonly File[]): FormData | ReportFi
 /** The feature's own cache tags: 'Report' (one report) and 'ReportList' (lists, summaries). */
 const reportsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Report', 'ReportList'] });
 
-/** Manager reports (issue 14). */
+/** Manager reports. */
 export const reportsApi = reportsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     reports: build.query<TReportPage, TReportsQuery>({

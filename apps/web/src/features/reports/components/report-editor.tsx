@@ -105,7 +105,7 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
 }
 
 /**
- * The report body: Tiptap with the toolbar of the tags the server keeps (spec: issue 14).
+ * The report body: Tiptap with the toolbar of the tags the server keeps (`REPORT_ALLOWED_TAGS`).
  * The editor area is a labelled multi-line text box; every button says what it does and
  * whether it is on.
  */

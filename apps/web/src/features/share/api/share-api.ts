@@ -37,7 +37,7 @@ function snapshotBody(png: Blob): FormData {
   return form;
 }
 
-/** Screen-sharing calls (issue 17). */
+/** Screen-sharing calls. */
 export const shareApi = shareTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     shareIceServers: build.query<TShareIceServers, void>({

@@ -64,7 +64,7 @@ async function call<S extends z.ZodType>(
 }
 
 /**
- * `/screen-share` (issue 17): interpreters, who may not use the portal (spec §1), share
+ * `/screen-share`: interpreters, who may not use the portal (spec §1), share
  * their screen from here. Its sign-in admits INTERPRETER accounts only, keeps its token
  * to itself, and reaches nothing but their own calls: the API refuses an interpreter's
  * token on every portal route, and this page shows no portal data.

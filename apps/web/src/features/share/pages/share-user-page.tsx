@@ -43,7 +43,7 @@ type ReasonForm = Pick<TStartShareCallRequest, 'reason'>;
 const isOpen = (c: TShareCall | undefined) => !!c && (c.status === 'requested' || c.status === 'active');
 
 /**
- * `share/{userName}` (issue 17): state a reason and ask; wait for the answer; watch the
+ * `share/{userName}`: state a reason and ask; wait for the answer; watch the
  * screen, take snapshots and score the person's KPIs beside it; either side ends it,
  * and the viewer lands on call-end (or call-exceed, when the length limit ended it).
  */

@@ -17,7 +17,7 @@ import {
 import { ticketsApi } from './tickets-api';
 
 /**
- * The desk's tools around tickets (issue 11): canned replies, SLA targets, bulk changes,
+ * The desk's tools around tickets: canned replies, SLA targets, bulk changes,
  * the requester panel. Own tags ('CannedReplies', 'SlaTargets', 'TicketRequester'); a
  * bulk change or new targets also refresh the tickets feature's lists and threads.
  */

@@ -49,7 +49,7 @@ function body(
 /** The feature's own cache tags: 'Ticket' (a thread), 'TicketList' (lists, history), 'TicketStats'. */
 const ticketsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketList', 'TicketStats'] });
 
-/** Support tickets (issue 5): the owner's and the desk's endpoints. */
+/** Support tickets: the owner's and the desk's endpoints. */
 export const ticketsApi = ticketsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     activeTickets: build.query<ActiveTicketsPage, TActiveTicketsQuery>({

@@ -159,7 +159,7 @@ export function AdminUsersPage() {
           labelDisplayedRows={({ from, to, count }) => t('admin.displayedRows', { from, to, count })}
         />
       </Card>
-      {/* Issue 13: the keys the telephony platform reports presence with (ADMIN, like this page). */}
+      {/* The keys the telephony platform reports presence with (ADMIN, like this page). */}
       <Box sx={{ mt: 4 }}>
         <IntegrationKeysSection />
       </Box>

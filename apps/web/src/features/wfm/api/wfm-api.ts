@@ -22,7 +22,7 @@ import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
 
 /**
- * Workforce management (issue 13). Own tags: 'WfmShift' (the schedule; a change also
+ * Workforce management. Own tags: 'WfmShift' (the schedule; a change also
  * moves the day board and histories, which compare presence with it: 'WfmDay',
  * 'WfmHistory'), 'WfmStaffing' (required online per pair and hour, shown on the board).
  */

@@ -69,7 +69,7 @@ function EnrollHelp() {
   );
 }
 
-/** IT's enrolled machines (issue 15): who, where, which version, last seen; revoke closes the agent at once. */
+/** IT's enrolled machines: who, where, which version, last seen; revoke closes the agent at once. */
 export function AgentsTab() {
   const { t } = useTranslation();
   const { data = [], isLoading, error } = useItAgentsQuery();

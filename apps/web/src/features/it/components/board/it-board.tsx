@@ -87,7 +87,7 @@ function Counts({ counts }: { counts: Record<TItStatus | 'alerts', number> }) {
 }
 
 /**
- * The live board (issue 15): everyone the viewer may watch, their machine's state, the app
+ * The live board: everyone the viewer may watch, their machine's state, the app
  * in front, load, latency and alerts; rows follow the `/ws/it/` frames through the `it` slice.
  */
 export function ItBoard() {

@@ -234,7 +234,7 @@ function CategoryRuleForm() {
   );
 }
 
-/** What IT defines (issue 15): titles never stored (redaction), and apps' and sites' productivity. */
+/** What IT defines: titles never stored (redaction), and apps' and sites' productivity. */
 export function RulesTab() {
   const { t } = useTranslation();
   const redaction = useRedactionRulesQuery();
