@@ -1,7 +1,7 @@
 import { isStaff, type Actor } from '../users/permissions.js';
 import type { TUserType } from '../users/user-types.js';
 
-/** Who watches interpreters (issue 13): the live board and follow. */
+/** Who watches interpreters: the live board and follow. */
 const BOARD_TYPES: readonly TUserType[] = [
   'WFM',
   'RTM',

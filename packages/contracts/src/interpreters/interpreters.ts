@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, textOr, ZText } from '../common/text.js';
 
 /**
- * Interpreters, their live presence and followers (issue 13; spec §1, §3, §4, §7:
+ * Interpreters, their live presence and followers (spec §1, §3, §4, §7:
  * `GET user/interpreters/`, `POST user/follow/`). Interpreters are users of type
  * INTERPRETER; their profile adds languages, team and extension.
  */

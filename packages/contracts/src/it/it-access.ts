@@ -2,7 +2,7 @@ import { canActOnDepartment, isStaff, type Actor } from '../users/permissions.js
 import type { TUserType } from '../users/user-types.js';
 
 /**
- * Who sees whose monitoring (issue 15), one rule for the server and the web:
+ * Who sees whose monitoring, one rule for the server and the web:
  * - everyone sees their own ("My activity");
  * - IT sees every staff member and interpreter: watching devices is the IT department's
  *   job (spec §1), so spec §6's "own department" would leave its pages nearly empty;

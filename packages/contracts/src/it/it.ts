@@ -4,7 +4,7 @@ import { ZLeaveDate } from '../leaves/leaves.js';
 import { ZUserType } from '../users/user-types.js';
 
 /**
- * IT monitoring (issue 15; spec §1, §3, §4, §7 `GET script/it-list/`): what the desktop
+ * IT monitoring (spec §1, §3, §4, §7 `GET script/it-list/`): what the desktop
  * agent reports, as the IT pages read it. Every list is oldest first, newest last (spec
  * §4: network and device messages are appended; the latest app entry is the last one).
  */

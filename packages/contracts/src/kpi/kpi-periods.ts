@@ -1,5 +1,5 @@
 /**
- * KPI periods (issue 14): a record belongs to one week or one month, named by its first
+ * KPI periods: a record belongs to one week or one month, named by its first
  * day (`YYYY-MM-DD`). Weeks run Sunday to Saturday: the company's weekend is Friday and
  * Saturday, so a week's figures close with it. Pure date arithmetic on calendar dates
  * (UTC noon, so no zone or daylight-saving shift moves a day); server and web share it.

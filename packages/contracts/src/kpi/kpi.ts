@@ -6,7 +6,7 @@ import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { KPI_PERIODS } from './kpi-periods.js';
 
 /**
- * KPIs (issue 14; spec §2 `kpi`, `kpi/{userName}/add/{kpiId}`, `kpi/edit/{kpiId}`, §3
+ * KPIs (spec §2 `kpi`, `kpi/{userName}/add/{kpiId}`, `kpi/edit/{kpiId}`, §3
  * "missing KPIs, KPI lists"): definitions, one value per user, definition and period
  * (with its edit history), weighted scorecards and the missing list with reminders.
  */

@@ -3,7 +3,7 @@ import type { TUserType } from '../users/user-types.js';
 import { LEAVE_OPEN_STATUSES, type TLeaveStatus } from './leaves.js';
 
 /**
- * Who may do what with leave (issue 12). The server enforces these; the web asks the
+ * Who may do what with leave. The server enforces these; the web asks the
  * same functions which controls to show.
  */
 export interface LeaveViewer extends Pick<Actor, 'user_type' | 'is_director' | 'is_manager'> {

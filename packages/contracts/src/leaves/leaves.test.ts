@@ -24,7 +24,7 @@ function fieldsOf(body: unknown): Record<string, string[]> {
   return out;
 }
 
-describe('a leave request fits its columns (issue 26)', () => {
+describe('a leave request fits its columns', () => {
   it('spans at most a year, so its working days always fit numeric(5, 1)', () => {
     expect(MAX_LEAVE_SPAN_DAYS).toBeLessThan(NUMERIC_5_1_MAX);
     expect(fieldsOf(ask(today, shift(today, MAX_LEAVE_SPAN_DAYS - 1)))).toEqual({});

@@ -4,7 +4,7 @@ import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 
 /**
- * Leave requests (issue 12; spec §2 `user/leaves/*`, `leaves/{id}`, §3 "leaves, user
+ * Leave requests (spec §2 `user/leaves/*`, `leaves/{id}`, §3 "leaves, user
  * leave requests, completed leaves"). Every payload of `/api/leaves/…`.
  */
 

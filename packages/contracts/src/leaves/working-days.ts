@@ -1,5 +1,5 @@
 /**
- * Working days of a leave (issue 12): weekends and public holidays do not count, a half
+ * Working days of a leave: weekends and public holidays do not count, a half
  * day counts 0.5. Pure, on calendar dates (`YYYY-MM-DD`, UTC), so the server's rules and
  * the form's preview agree to the day.
  */

@@ -5,7 +5,7 @@ import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment } from '../users/user-types.js';
 
 /**
- * OCR jobs (issue 16; spec §1 "OCR jobs: list and detail", §2 `ocr` '' and `{ocrId}`,
+ * OCR jobs (spec §1 "OCR jobs: list and detail", §2 `ocr` '' and `{ocrId}`,
  * §3 "OCR lists"). Each uploaded document is one job: its pages are recognised on the
  * servers' worker pool (or read from a PDF's own text layer), page by page, with live
  * progress to the owner; results are searchable and downloadable as text and as a

@@ -2,8 +2,8 @@ import { fillMessage } from '../common/messages.js';
 
 /**
  * What a report's body may hold, by structure: laying it out as a PDF costs more than its
- * length says (issue 26: 2,000 short paragraphs took 32 s, a table of 199 KB 344 s, and 500
- * nested quotes broke the layout engine). Chosen by measurement (BENCHMARKS.md, issue 26):
+ * length says (2,000 short paragraphs took 32 s, a table of 199 KB 344 s, and 500
+ * nested quotes broke the layout engine). Chosen by measurement (BENCHMARKS.md):
  * the largest body allowed renders in a few seconds, and long monthly reports with tables fit.
  */
 export const REPORT_BODY_LIMITS = {

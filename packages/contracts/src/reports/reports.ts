@@ -7,7 +7,7 @@ import { ZUserType } from '../users/user-types.js';
 import { reportBodyProblem } from './report-body.js';
 
 /**
- * Manager reports (issue 14; spec §2 `user/reports` — `reports-list`, `create-report`,
+ * Manager reports (spec §2 `user/reports` — `reports-list`, `create-report`,
  * `edit/{reportId}` — and `report/{reportId}`, §3 "user reports, admin reports").
  * A report is written as a draft, submitted once (then read-only), and may later be
  * superseded by a new report that points back to it.

@@ -2,7 +2,7 @@ import { canActOnDepartment, canUseShare, departmentsUnder, isStaff, type Actor 
 import type { TUserType } from '../users/user-types.js';
 
 /**
- * Whom a viewer may watch (issue 17): a share-role user (spec §6) watches interpreters,
+ * Whom a viewer may watch: a share-role user (spec §6) watches interpreters,
  * and the staff they may act on (their own department or one below them, spec §6);
  * never themselves, never a guest.
  */

@@ -4,7 +4,7 @@ import { ZPageQuery, pagedResponse } from '../common/pagination.js';
 import { ZUserRef, ZUsername } from '../users/users.js';
 
 /**
- * Screen-sharing calls (issue 17; spec §2 `share`, `share/{userName}`, `share/call-end`,
+ * Screen-sharing calls (spec §2 `share`, `share/{userName}`, `share/call-end`,
  * `share/call-exceed`). A viewer with a share role asks, with a stated reason, to watch a
  * colleague's or an interpreter's screen; the target accepts or declines (or, for an
  * interpreter whose consent was given at hiring, is told); the target's browser then

@@ -13,7 +13,7 @@ import {
 } from './tickets.js';
 
 /**
- * The help desk's tools around tickets (issue 11): canned replies per desk, SLA targets
+ * The help desk's tools around tickets: canned replies per desk, SLA targets
  * per desk and priority, bulk changes, and the requester panel.
  */
 

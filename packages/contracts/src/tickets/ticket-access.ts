@@ -3,7 +3,7 @@ import type { TUserType } from '../users/user-types.js';
 import { TICKET_REOPEN_DAYS, type TTicketStatus } from './tickets.js';
 
 /**
- * Who may do what with a ticket (issue 5). The server enforces these; the web app asks
+ * Who may do what with a ticket. The server enforces these; the web app asks
  * the same functions to decide which controls to show.
  */
 export interface TicketViewer {

@@ -5,7 +5,7 @@ import { pagedResponse, ZPageQuery } from '../common/pagination.js';
 import { STAFF_DEPARTMENTS } from '../users/user-types.js';
 
 /**
- * Support tickets (issue 5; spec §3, §7). Every payload of `/api/user/…ticket…` routes.
+ * Support tickets (spec §3, §7). Every payload of `/api/user/…ticket…` routes.
  * Field names follow spec §7 where it names them (`user`, `status`, `ticket_reply`).
  */
 

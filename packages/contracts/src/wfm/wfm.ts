@@ -4,7 +4,7 @@ import { INT4_MAX, textOr, ZText } from '../common/text.js';
 import { ZLanguagePair } from '../interpreters/interpreters.js';
 
 /**
- * Workforce management (issue 13; spec §2 `wfm` and `wfm/{userName}`): interpreters'
+ * Workforce management (spec §2 `wfm` and `wfm/{userName}`): interpreters'
  * shifts, the day board (presence against the schedule: adherence, late and early-leave
  * flags), each interpreter's history and the required staffing per language pair and hour.
  *
