@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, escapeRegExp, expect, signInAs, test } from './fixtures';
 
-// Issue 11: every real page in Arabic shows no text left in English. The English bundle's
+// Every real page in Arabic shows no text left in English. The English bundle's
 // values (longer than 2 characters, and different from their Arabic value: brands and codes
 // are the same in both) are compared with the page's visible lines.
 const localeDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../apps/web/src/lib/i18n/locales');

@@ -6,7 +6,7 @@ import { enrollAgent, startAgent, type AgentProcess } from '../apps/agent/test/a
 import { startDesktop, type Desktop } from '../apps/agent/test/desktop';
 import { createAccount, expect, expectAccessible, signIn, test } from './fixtures';
 
-// Issue 15: the real agent on a real X display (Xvfb + openbox) reports window switches;
+// The real agent on a real X display (Xvfb + openbox) reports window switches;
 // IT's board shows them live and the user's day page has them afterwards.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

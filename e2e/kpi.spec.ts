@@ -9,7 +9,7 @@ async function expectFitsScreen(page: Page, where: string) {
   expect(overflow, where).toBeLessThanOrEqual(0);
 }
 
-test.describe('KPI pages (issue 14)', () => {
+test.describe('KPI pages', () => {
   test('a quality lead enters a missing value and the missing list shrinks', async ({ browser, baseURL }) => {
     // Several axe scans on a shared two-core machine.
     test.setTimeout(120_000);

@@ -37,7 +37,7 @@ function nextWorkingWeek() {
 
 const annualCard = (page: Page) => page.getByTestId('leave-balances').getByRole('region', { name: 'Annual leave' });
 
-test.describe('leave requests (issue 12)', () => {
+test.describe('leave requests', () => {
   test('an HR employee requests leave; her manager sees it live with the coverage and approves; she sees it live', async ({
     browser,
     baseURL,

@@ -22,7 +22,7 @@ test.describe('live notifications', () => {
     await admin.getByLabel('Link (optional)').fill('/user');
     await admin.getByLabel('Who should see it').click();
     await admin.getByRole('option', { name: 'HR', exact: true }).click();
-    // The picker stays open while picking (issue 11); Escape closes it, not the dialog.
+    // The picker stays open while picking; Escape closes it, not the dialog.
     await admin.keyboard.press('Escape');
     await expect(admin.getByRole('listbox')).toHaveCount(0);
     const sentAt = Date.now();

@@ -40,7 +40,7 @@ async function scannedPage(page: Page, lines: string[]): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-test.describe('OCR jobs (issue 16)', () => {
+test.describe('OCR jobs', () => {
   test('a staff member uploads a scan, watches it finish live, reads the result and finds it by search', async ({
     browser,
     baseURL,

@@ -8,7 +8,7 @@ async function typeDate(page: Page, label: 'From' | 'To', iso: string) {
   await page.keyboard.type(`${d}${m}${y}`);
 }
 
-test.describe('manager reports (issue 14)', () => {
+test.describe('manager reports', () => {
   test('a manager writes a report about a team member, saves it, submits it and prints it', async ({ page }) => {
     test.setTimeout(180_000);
     const title = `Coaching ${Date.now().toString(36)}`;

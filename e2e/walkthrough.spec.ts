@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, openLegacyDashboard, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /**
- * Issue 11's "done when" walkthrough, one test per step, each asserting what the user sees.
+ * A walkthrough of the shared building blocks (messages, forms, bidi, guards,
+ * announcements), one test per step, each asserting what the user sees.
  * Steps already checked elsewhere are not repeated here:
  * - 390 px: accounts and event logs have no sideways page scroll and the row actions are on
  *   screen — e2e/small-screens.spec.ts, "accounts: a card per account, actions on screen, no
@@ -63,7 +64,7 @@ async function bidiOf(root: Locator) {
   });
 }
 
-test.describe('issue 11 walkthrough', () => {
+test.describe('walkthrough of the shared building blocks', () => {
   test('offline, sending the new-ticket form says the portal cannot be reached, and creates nothing', async ({
     browser,
     baseURL,

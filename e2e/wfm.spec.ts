@@ -14,7 +14,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(overflow, where).toBeLessThanOrEqual(0);
 }
 
-test.describe('WFM pages (issue 13)', () => {
+test.describe('WFM pages', () => {
   test('a WFM manager watches the day, imports a week from CSV, edits a shift and opens a history', async ({
     browser,
     baseURL,
