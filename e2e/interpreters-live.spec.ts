@@ -55,7 +55,7 @@ test.describe('interpreters board, live', () => {
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     const before = Number((await bell.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
     await report(true, new Date());
-    // The issue's promise: on the board within a second, without a reload.
+    // The README's promise: on the board within a second, without a reload.
     await expect(row.getByText(/^Online since /)).toBeVisible({ timeout: 1000 });
     await expect(page.getByRole('button', { name: `Notifications, ${before + 1} unread` })).toBeVisible();
   });

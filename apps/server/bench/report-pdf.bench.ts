@@ -62,7 +62,7 @@ export async function benchReportPdf(): Promise<string> {
     await pdf();
     const inThread = await loopDelayDuring(pdf);
     const idle = await loopDelayDuring(() => new Promise((r) => setTimeout(r, inThread.ms)));
-    // The row: the largest report laid out while a 50-page scan is recognised.
+    // The combined row: the largest report laid out while a 50-page scan is recognised.
     const scan = await scannedPdf(SCANNED_PAGES);
     let pagesRecognised = 0;
     const withOcr = await loopDelayDuring(async () => {

@@ -515,7 +515,10 @@ function caseArbitrary(route: Route, recordIds: string[]): fc.Arbitrary<Case> {
 
 const fieldId = (f: Field) => `${f.in}.${f.name}`;
 
-/** Every class the issue names, sent to every route whatever the random draw (before it). */
+/**
+ * Every class of hostile value (NUL, lone surrogates, a bidi override, a megabyte, numbers past every range or
+ * not canonical, nested values), sent to every route whatever the random draw (before it).
+ */
 const SWEEP_BODY: unknown[] = [
   '\u0000',
   'a\u0000b',
