@@ -27,6 +27,8 @@ const elements = [
   { type: 'web-shared', pattern: 'apps/web/src/{lib,components}', partialMatch: false },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', partialMatch: false, capture: ['feature'] },
   { type: 'web-app', pattern: 'apps/web/src', partialMatch: false },
+  // The desktop agent runs on staff machines: it speaks to the server only over the wire.
+  { type: 'agent', pattern: 'apps/agent/src', partialMatch: false },
 ];
 
 const is = (type) => ({ element: { type } });
@@ -54,6 +56,7 @@ const boundaryPolicies = [
     allow: { to: [sameFeature('web-feature'), publicSurfaceOf('web-feature'), is('web-shared'), is('contracts')] },
   },
   { from: is('web-app'), allow: { to: [is('web-app'), is('web-feature'), is('web-shared'), is('contracts')] } },
+  { from: is('agent'), allow: { to: [is('agent'), is('contracts')] } },
 ];
 
 const ONLY_REPOSITORIES = 'Only *.repository.ts files (and db/) touch SQL: move the query into a repository.';

@@ -41,8 +41,15 @@ exports.resolve = function resolve(source, file) {
     const found = sourceFile(path.join(contractsSrc, rest || 'index'));
     return found ? { found: true, path: found } : { found: false };
   }
-  // A package: external. Its exact file does not matter to the boundary rules.
   const name = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
   const dir = path.join(root, 'node_modules', name);
+  // Another workspace (`@portal/server/src/…`): followed to its files, so the boundary rules
+  // see the server or the web behind the package name.
+  if (name.startsWith('@portal/') && fs.existsSync(dir)) {
+    const rest = source.slice(name.length).replace(/^\//, '');
+    const found = sourceFile(path.join(fs.realpathSync(dir), rest || 'index'));
+    return found ? { found: true, path: found } : { found: false };
+  }
+  // A package: external. Its exact file does not matter to the boundary rules.
   return fs.existsSync(dir) ? { found: true, path: path.join(dir, 'package.json') } : { found: false };
 };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Database } from '../../db/database.js';
 import type { SniffedContentType } from './sniff.js';
-import type { CheckedSpooledUpload, CheckedUpload } from './uploads.js';
+import type { CheckedSpooledUpload, CheckedUpload } from './upload-shapes.js';
 
 export interface StoredFile {
   id: number;
