@@ -7,6 +7,7 @@ export * from './users/permissions.js';
 export * from './users/users.js';
 export * from './auth/auth.js';
 export * from './notifications/notifications.js';
+export * from './notifications/notification-kinds.js';
 export * from './event-logs/event-logs.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
