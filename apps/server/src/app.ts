@@ -27,19 +27,9 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { clientErrorHandler, edgePlugin } from './plugins/edge.js';
 import { drainOnClose } from './plugins/shutdown.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
-import { authenticate, authenticateSocket, authRoutes, sessionAlive } from './features/auth/index.js';
-import { usersRoutes } from './features/users/index.js';
-import { notificationsRoutes } from './features/notifications/index.js';
-import { eventLogsRoutes } from './features/event-logs/index.js';
-import { helpDeskSettingsRoutes, ticketsRoutes } from './features/tickets/index.js';
-import { leavesRoutes } from './features/leaves/index.js';
-import { authenticateIntegrationKey, interpretersRoutes } from './features/interpreters/index.js';
-import { wfmRoutes } from './features/wfm/index.js';
-import { kpiRoutes } from './features/kpi/index.js';
-import { reportsRoutes } from './features/reports/index.js';
-import { itAgentRoutes, itRoutes } from './features/it/index.js';
-import { ocrRoutes } from './features/ocr/index.js';
-import { shareRoutes } from './features/share/index.js';
+import { authenticate, authenticateSocket, sessionAlive } from './features/auth/index.js';
+import { authenticateIntegrationKey } from './features/interpreters/index.js';
+import { serverFeatures } from './features.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -259,29 +249,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
   });
   await app.register(inputGuardPlugin);
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
-  await app.register(notificationsRoutes, { prefix: '/api' });
-  await app.register(eventLogsRoutes, { prefix: '/api' });
-  // Also the /ws/admins/ channel, and multipart bodies (for its routes only).
-  await app.register(ticketsRoutes, { prefix: '/api' });
-  await app.register(helpDeskSettingsRoutes, { prefix: '/api' });
-  // Leave requests; multipart for its own submit route; frames on /ws/notification/.
-  await app.register(leavesRoutes, { prefix: '/api' });
-  // Interpreters board, presence feed (integration keys) and /ws/interpreters/.
-  await app.register(interpretersRoutes, { prefix: '/api' });
-  // Shifts, the day board, history and required staffing.
-  await app.register(wfmRoutes, { prefix: '/api' });
-  // KPI definitions, values, scores, the missing list and scorecards.
-  await app.register(kpiRoutes, { prefix: '/api' });
-  // Manager reports (drafts, submit, supersede), their PDF and the per-department summaries; multipart for create/edit.
-  await app.register(reportsRoutes, { prefix: '/api' });
-  // IT monitoring: it-list, a user's day, redaction and category rules, /ws/it/.
-  await app.register(itRoutes, { prefix: '/api' });
-  await app.register(itAgentRoutes, { prefix: '/api' });
-  // OCR jobs: uploads, the queue's steps (pg-boss), results, search; progress on /ws/notification/.
-  await app.register(ocrRoutes, { prefix: '/api' });
-  await app.register(shareRoutes, { prefix: '/api' });
+  // Every feature's routes, in the feature list's order (the OpenAPI document follows it).
+  for (const feature of serverFeatures) {
+    for (const routes of feature.routes ?? []) await app.register(routes, { prefix: '/api' });
+  }
 
   const webDist = path.resolve(opts.webDist ?? ctx.config.WEB_DIST ?? defaultWebDist);
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -3,17 +3,11 @@ import type { Config } from './lib/config.js';
 import { buildApp } from './app.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { deleteExpiredSessions, resolveSigningSecret } from './features/auth/index.js';
-import { purgeOldNotifications } from './features/notifications/index.js';
-import { escalateSlaBreaches } from './features/tickets/index.js';
-import { expireSilentSessions, runDemoFeed } from './features/interpreters/index.js';
+import { resolveSigningSecret } from './features/auth/index.js';
 import { countUsers } from './features/users/index.js';
-import { sendKpiReminders } from './features/kpi/index.js';
-import { maintainTelemetry, runItDemoFeed, seedItDemo } from './features/it/index.js';
-import { purgeExpiredOcr, seedOcrDemo } from './features/ocr/index.js';
-import { sweepCalls } from './features/share/index.js';
+import { serverFeatures } from './features.js';
 import { createJobQueue, type JobQueue } from './lib/queue.js';
-import { seedDemo } from './seed/demo.js';
+import { seedDemo, seedDemoWhenRunning, seedDemoWithApp } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
 import { deleteEndedWindows } from './lib/rate-limit.repository.js';
@@ -89,77 +83,24 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       webDist: opts.webDist,
     });
     appLog = app.log;
-    // IT monitoring's demo machines go through the real ingest, which needs the app's context.
-    if (seeded > 0) await seedItDemo(app.ctx);
+    // Demo data that goes through a service (IT's machines through the real ingest).
+    if (seeded > 0) await seedDemoWithApp(app.ctx);
     await app.listen({ port: config.PORT, host: config.HOST });
     // Jobs left queued or running by an earlier process (a restart, a crash) carry on here.
     if (config.PORTAL_ROLE === 'worker') await queue.start();
     else await queue.resume();
-    // OCR's demo documents go through the real queue, so they finish in the background.
-    if (seeded > 0 && config.OCR_DEMO) await seedOcrDemo(app.ctx);
+    // Demo data that goes through the real queue (OCR's documents), finished in the background.
+    if (seeded > 0) await seedDemoWhenRunning(app.ctx);
     const jobQueue = queue;
+    // The embedded database is the demo's (seeded on its first start): demo feeds run there too.
+    const demo = config.PORTAL_SEED_DEMO || database.kind === 'embedded';
     const stopJobs = startScheduler(
       database.db,
       [
-        {
-          name: 'notifications.retention',
-          everyMs: 6 * 3600_000,
-          run: (db) => purgeOldNotifications(db, config.NOTIFICATION_RETENTION_DAYS),
-        },
-        { name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) },
-        // Every server runs it; a conditional end per call records each end once.
-        { name: 'share.sweep', everyMs: 10_000, ownTransactions: true, run: () => sweepCalls(app.ctx) },
+        ...serverFeatures.flatMap((feature) => feature.jobs?.(app.ctx, { demo }) ?? []),
         { name: 'rate-limits.cleanup', everyMs: 3600_000, run: (db) => deleteEndedWindows(db) },
-        // Every server runs it; a conditional update per breach tells each one exactly once.
-        {
-          name: 'tickets.sla-escalation',
-          everyMs: 60_000,
-          ownTransactions: true,
-          run: () => escalateSlaBreaches(app.ctx),
-        },
-        // Demo only: plays the telephony platform for the demo cast; each change carries the
-        // minute's source_id, so with several servers it is applied once. The embedded
-        // database is the demo's (seeded on its first start), so the feed runs there too.
-        ...((config.PORTAL_SEED_DEMO || database.kind === 'embedded') && config.PRESENCE_DEMO_FEED
-          ? [{ name: 'presence.demo-feed', everyMs: 60_000, ownTransactions: true, run: () => runDemoFeed(app.ctx) }]
-          : []),
-        // Every server runs it; a conditional update per session closes each one exactly once.
-        {
-          name: 'presence.expiry',
-          everyMs: 60_000,
-          ownTransactions: true,
-          run: () => expireSilentSessions(app.ctx, config.PRESENCE_EXPIRY_MINUTES),
-        },
-        // Demo only, like the presence feed: three demo machines stay live (each event once, by seq).
-        ...((config.PORTAL_SEED_DEMO || database.kind === 'embedded') && config.IT_DEMO_FEED
-          ? [{ name: 'it.demo-feed', everyMs: 60_000, ownTransactions: true, run: () => runItDemoFeed(app.ctx) }]
-          : []),
-        // Every server runs it; creating and dropping day partitions are idempotent.
-        {
-          name: 'it.maintenance',
-          everyMs: 3600_000,
-          ownTransactions: true,
-          run: () => maintainTelemetry(app.ctx),
-        },
         // A server started before any job was queued starts working the queue once one was.
         { name: 'queue.resume', everyMs: 10_000, ownTransactions: true, run: () => jobQueue.resume() },
-        {
-          name: 'ocr.retention',
-          everyMs: 6 * 3600_000,
-          ownTransactions: true,
-          run: () => purgeExpiredOcr(app.ctx),
-        },
-        // Every server runs it; a partial unique index tells each missing value once per kind.
-        ...(config.KPI_REMINDERS
-          ? [
-              {
-                name: 'kpi.reminders',
-                everyMs: 3600_000,
-                ownTransactions: true,
-                run: () => sendKpiReminders(app.ctx, new Date()),
-              },
-            ]
-          : []),
       ],
       app.log,
     );
