@@ -32,18 +32,51 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-export type Api = <T = any>(
-  method: string,
-  url: string,
-  opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
-) => Promise<ApiResponse<T>>;
+export interface ApiOptions {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with whatever content-type `headers` names). */
+  rawBody?: string;
+  /** Sent as multipart/form-data (see `multipartBody`); fetch writes the boundary. */
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export type Api = <T = any>(method: string, url: string, opts?: ApiOptions) => Promise<ApiResponse<T>>;
+
+/** A file part of a multipart request: its bytes, and the type its sender declares (none by default). */
+export interface FilePart {
+  name: string;
+  data: Uint8Array;
+  type?: string;
+}
+
+/**
+ * A multipart body as the web app sends one: every defined field as text, then the files,
+ * each a part named `fileField` (`attachments` on tickets, leave and reports; `files` on
+ * OCR; `snapshot` on share calls). Send it with `api(method, url, { token, form })`.
+ */
+export function multipartBody(
+  fields: Record<string, unknown>,
+  files: readonly FilePart[] = [],
+  fileField = 'attachments',
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  for (const f of files) {
+    form.append(fileField, new Blob([new Uint8Array(f.data)], f.type ? { type: f.type } : {}), f.name);
+  }
+  return form;
+}
 
 export function makeApi(baseUrl: string): Api {
   return async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.form !== undefined) body = opts.form;
     else if (opts.body !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.body);
