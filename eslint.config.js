@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import portal from './scripts/eslint/table-ownership.js';
 
 const resolver = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scripts/eslint/ts-resolver.cjs');
 
@@ -127,6 +128,12 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/db/**', '**/*.repository.ts', '**/*.test.ts'],
     rules: onlyRepositoriesQuery,
+  },
+  {
+    // A repository queries only its own feature's tables (db/table-owners.ts says whose).
+    files: ['apps/server/src/features/**/*.repository.ts', 'apps/server/src/lib/**/*.repository.ts'],
+    plugins: { portal },
+    rules: { 'portal/own-tables': 'error' },
   },
   {
     // Every contract string starts from ZText (no NUL, no lone surrogate): see common/text.ts.

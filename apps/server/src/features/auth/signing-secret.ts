@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/database.js';
-import { readOrCreateSetting } from './signing-secret.repository.js';
+import { readOrCreateSetting } from '../../lib/settings.repository.js';
 
 /**
  * JWT_SECRET when given. Otherwise one is generated once and kept: in DATA_DIR for the

@@ -2,6 +2,7 @@ import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { TKpiPeriod } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { KpiDefinitionsTable, KpiRecordsTable } from '../../db/schema.js';
+import { interpreterTeams } from '../interpreters/index.js';
 
 type Db = Database;
 
@@ -49,28 +50,36 @@ export function updateDefinition(db: Db, id: number, v: Updateable<KpiDefinition
 
 const PERSON = ['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.user_type'] as const;
 
-/** A user with what the KPI rules ask of them, and their team (interpreters' profile; '' otherwise). */
+/** Users with what the KPI rules ask of them. */
 function people(db: Db) {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')
-    .select([...PERSON, 'u.is_active', 'u.is_manager', 'u.is_director', sql<string>`coalesce(p.team, '')`.as('team')]);
+  return db.selectFrom('users as u').select([...PERSON, 'u.is_active', 'u.is_manager', 'u.is_director']);
 }
 
-export function findPerson(db: Db, username: string) {
-  return people(db).where('u.username', '=', username).executeTakeFirst();
+/** With each person's team: the interpreters' profile has it ('' for everyone else). */
+async function withTeams<P extends { id: number }>(db: Db, rows: P[]): Promise<(P & { team: string })[]> {
+  const teams = await interpreterTeams(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, team: teams.get(r.id) ?? '' }));
+}
+
+export async function findPerson(db: Db, username: string) {
+  const row = await people(db).where('u.username', '=', username).executeTakeFirst();
+  return row && (await withTeams(db, [row]))[0];
 }
 export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
 
 /** Every active user but guests (who are never scored), by name. */
-export function activePeople(db: Db) {
-  return people(db)
+export async function activePeople(db: Db) {
+  const rows = await people(db)
     .where('u.is_active', '=', true)
     .where('u.user_type', '<>', 'GUEST')
     .orderBy('u.first_name')
     .orderBy('u.last_name')
     .orderBy('u.username')
     .execute();
+  return withTeams(db, rows);
 }
 
 // ---------------------------------------------------------------- records

@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { forbidden, notFound, uniqueViolationField, fieldError } from '../../lib/errors.js';
+import { readSettings, writeSetting } from '../../lib/settings.repository.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { allowanceShortfall } from './leave-balance-guard.js';
@@ -42,7 +43,7 @@ function asFieldError(err: unknown, byIndex: Record<string, string>, message: st
 
 /** The working week and the coverage warning, the defaults where HR set nothing. */
 export async function readLeaveSettings(db: Database): Promise<TLeaveSettings> {
-  const stored = await repo.readSettings(db, Object.values(SETTING_KEYS));
+  const stored = await readSettings(db, Object.values(SETTING_KEYS));
   const parsed = ZLeaveSettings.safeParse({
     weekend_days: JSON.parse(stored.get(SETTING_KEYS.weekend) ?? JSON.stringify(DEFAULT_WEEKEND_DAYS)),
     coverage_warning_share: Number(stored.get(SETTING_KEYS.share) ?? DEFAULT_COVERAGE_WARNING_SHARE),
@@ -62,8 +63,8 @@ export async function updateLeaveSettings(
   const next = ZLeaveSettings.parse(input);
   next.weekend_days = [...next.weekend_days].sort((a, b) => a - b);
   return withTx(ctx, async (tx) => {
-    await repo.writeSetting(tx.db, SETTING_KEYS.weekend, JSON.stringify(next.weekend_days));
-    await repo.writeSetting(tx.db, SETTING_KEYS.share, String(next.coverage_warning_share));
+    await writeSetting(tx.db, SETTING_KEYS.weekend, JSON.stringify(next.weekend_days));
+    await writeSetting(tx.db, SETTING_KEYS.share, String(next.coverage_warning_share));
     await recordEvent(tx.db, source, { action: 'leave.settings_changed', targetType: 'leave_settings', details: next });
     return next;
   });

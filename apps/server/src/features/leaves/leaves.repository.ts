@@ -158,25 +158,6 @@ export function deleteHoliday(db: Db, id: number) {
 
 export const HOLIDAY_UNIQUE = { leave_holidays_date_key: 'date' };
 
-// ---------------------------------------------------------------- settings (portal_settings)
-
-export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('portal_settings')
-    .select(['key', 'value'])
-    .where('key', 'in', [...keys])
-    .execute();
-  return new Map(rows.map((r) => [r.key, r.value]));
-}
-
-export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
-  await db
-    .insertInto('portal_settings')
-    .values({ key, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
-
 // ---------------------------------------------------------------- requests
 
 export interface NewLeaveRow {

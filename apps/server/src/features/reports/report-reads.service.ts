@@ -18,6 +18,11 @@ import type { AppContext } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { readStoredFile } from '../../lib/files/index.js';
 import { csvRow } from '../../lib/csv.js';
+import { interpretersOnlineHours } from '../interpreters/index.js';
+import { kpiAttainmentByDepartment } from '../kpi/index.js';
+import { approvedLeaveDays } from '../leaves/index.js';
+import { deskTicketFigures } from '../tickets/index.js';
+import { interpretersAdherence } from '../wfm/index.js';
 import { REPORT_NOT_FOUND } from './report-commands.service.js';
 import type { PdfLang } from './report-labels.js';
 import { renderReportPdf } from './report-pdf.js';
@@ -101,28 +106,27 @@ export async function reportSummaries(
   const scope = summaryDepartments(viewer);
   if (q.department && !scope.includes(q.department)) throw notFound('Department not found.');
   const departments = q.department ? [q.department] : scope;
+  // Each figure from the feature that owns its data, through its public surface.
   const [tickets, leave, kpi] = await Promise.all([
-    repo.ticketFigures(ctx.db, departments, q.from, q.to),
-    repo.leaveDays(ctx.db, departments, q.from, q.to),
-    repo.kpiAverages(ctx.db, departments, q.from, q.to),
+    deskTicketFigures(ctx.db, departments, q.from, q.to),
+    approvedLeaveDays(ctx.db, departments, q.from, q.to),
+    kpiAttainmentByDepartment(ctx.db, departments, q.from, q.to),
   ]);
   const interpreters = departments.includes('INTERPRETER');
-  const online = interpreters ? await repo.interpreterOnlineHours(ctx.db, q.from, q.to) : null;
-  const adherence = interpreters ? await repo.interpreterAdherence(ctx.db, q.from, q.to) : null;
+  const online = interpreters ? await interpretersOnlineHours(ctx.db, q.from, q.to) : null;
+  const adherence = interpreters ? await interpretersAdherence(ctx.db, q.from, q.to) : null;
   const rows = departments.map((department): TDepartmentSummary => {
     const t = tickets.find((r) => r.department === department);
     const l = leave.find((r) => r.department === department);
     const k = kpi.find((r) => r.department === department);
     return {
       department,
-      tickets_opened: Number(t?.opened ?? 0),
-      tickets_closed: Number(t?.closed ?? 0),
+      tickets_opened: t?.opened ?? 0,
+      tickets_closed: t?.closed ?? 0,
       first_response_median_minutes:
-        t?.first_response_median === null || t?.first_response_median === undefined
-          ? null
-          : round(Number(t.first_response_median), 1),
-      leave_days_taken: round(Number(l?.days ?? 0), 1),
-      kpi_average: k ? round(Number(k.average) * 100, 1) : null,
+        t?.first_response_median_minutes == null ? null : round(t.first_response_median_minutes, 1),
+      leave_days_taken: round(l?.days ?? 0, 1),
+      kpi_average: k ? round(k.average * 100, 1) : null,
       online_hours: department === 'INTERPRETER' && online !== null ? round(online, 1) : null,
       adherence: department === 'INTERPRETER' && adherence !== null ? round(adherence, 3) : null,
     };

@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TReportStatus, TReportType, TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { deleteStoredFiles } from '../../lib/files/index.js';
 
 type Db = Database;
 
@@ -100,16 +101,10 @@ export async function deleteReport(db: Db, id: number): Promise<number[]> {
   const files = await db.selectFrom('report_attachments').select('file_id').where('report_id', '=', id).execute();
   await db.deleteFrom('reports').where('id', '=', id).execute();
   // The files belong to the report alone: their bytes go with it.
-  if (files.length) {
-    await db
-      .deleteFrom('files')
-      .where(
-        'id',
-        'in',
-        files.map((f) => f.file_id),
-      )
-      .execute();
-  }
+  await deleteStoredFiles(
+    db,
+    files.map((f) => f.file_id),
+  );
   return files.map((f) => f.file_id);
 }
 
@@ -135,16 +130,10 @@ export async function removeAttachments(db: Db, reportId: number, ids: readonly 
     .where('id', 'in', [...ids])
     .returning('file_id')
     .execute();
-  if (gone.length) {
-    await db
-      .deleteFrom('files')
-      .where(
-        'id',
-        'in',
-        gone.map((g) => g.file_id),
-      )
-      .execute();
-  }
+  await deleteStoredFiles(
+    db,
+    gone.map((g) => g.file_id),
+  );
   return gone.length;
 }
 
@@ -259,129 +248,4 @@ export function findAttachment(db: Db, reportId: number, attachmentId: number) {
     .where('ra.id', '=', attachmentId)
     .where('ra.report_id', '=', reportId)
     .executeTakeFirst();
-}
-
-// ---------------------------------------------------------------- admin summaries (read-only, other features' tables)
-
-const dayStart = (d: string) => sql<Date>`(${d}::date)::timestamptz`;
-const dayAfter = (d: string) => sql<Date>`(${d}::date + 1)::timestamptz`;
-
-/** Tickets opened and closed in the period per desk, and the median minutes to the first desk reply of those opened. */
-export function ticketFigures(db: Db, departments: readonly TUserType[], from: string, to: string) {
-  return db
-    .selectFrom('tickets as t')
-    .select([
-      't.department',
-      sql<string>`count(*) filter (where t.created_at >= ${dayStart(from)} and t.created_at < ${dayAfter(to)})`.as(
-        'opened',
-      ),
-      sql<string>`count(*) filter (where t.closed_at >= ${dayStart(from)} and t.closed_at < ${dayAfter(to)})`.as(
-        'closed',
-      ),
-      sql<
-        string | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from t.first_response_at - t.created_at) / 60)
-        filter (where t.created_at >= ${dayStart(from)} and t.created_at < ${dayAfter(to)} and t.first_response_at is not null)`.as(
-        'first_response_median',
-      ),
-    ])
-    .where('t.department', 'in', departments as never)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('t.created_at', '>=', dayStart(from)), eb('t.created_at', '<', dayAfter(to))]),
-        eb.and([eb('t.closed_at', '>=', dayStart(from)), eb('t.closed_at', '<', dayAfter(to))]),
-      ]),
-    )
-    .groupBy('t.department')
-    .execute();
-}
-
-/**
- * Approved leave days of each department's people that fall in the period: a request's
- * days in proportion to its calendar days inside the period (its counted days already
- * leave weekends and holidays out, so the share keeps that).
- */
-export function leaveDays(db: Db, departments: readonly TUserType[], from: string, to: string) {
-  return db
-    .selectFrom('leave_requests as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select([
-      'u.user_type as department',
-      sql<string>`sum(l.days * ((least(l.end_date, ${to}::date) - greatest(l.start_date, ${from}::date) + 1)::numeric
-        / (l.end_date - l.start_date + 1)))`.as('days'),
-    ])
-    .where('u.user_type', 'in', [...departments])
-    .where('l.status', '=', 'approved')
-    .where('l.start_date', '<=', to)
-    .where('l.end_date', '>=', from)
-    .groupBy('u.user_type')
-    .execute();
-}
-
-/**
- * Mean KPI attainment (value against target, by direction, capped at 1.2 as the KPI
- * scorecards cap it) of records whose period starts in the range, per department.
- */
-export function kpiAverages(db: Db, departments: readonly TUserType[], from: string, to: string) {
-  return db
-    .selectFrom('kpi_records as k')
-    .innerJoin('kpi_definitions as d', 'd.id', 'k.kpi_id')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select([
-      'u.user_type as department',
-      sql<string>`avg(least(1.2, greatest(0, case
-        when d.target = 0 then case when d.direction = 'higher' or k.value = 0 then 1 else 0 end
-        when d.direction = 'higher' then k.value / d.target
-        when k.value = 0 then 1.2
-        else d.target / k.value end)))`.as('average'),
-    ])
-    .where('u.user_type', 'in', [...departments])
-    .where('k.period_start', '>=', from)
-    .where('k.period_start', '<=', to)
-    .groupBy('u.user_type')
-    .execute();
-}
-
-/** Interpreters' online hours in the period (presence sessions clipped to it; open ones up to now). */
-export async function interpreterOnlineHours(db: Db, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom('presence_sessions as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(
-      sql<string>`coalesce(sum(extract(epoch from least(coalesce(p.ended_at, now()), ${dayAfter(to)})
-        - greatest(p.started_at, ${dayStart(from)}))), 0) / 3600`.as('hours'),
-    )
-    .where('u.user_type', '=', 'INTERPRETER')
-    .where('p.started_at', '<', dayAfter(to))
-    .where((eb) => eb.or([eb('p.ended_at', 'is', null), eb('p.ended_at', '>', dayStart(from))]))
-    .executeTakeFirstOrThrow();
-  return Number(row.hours);
-}
-
-/**
- * Interpreters' adherence to their schedule over the shifts starting in the period: minutes
- * online inside the shifts ÷ the shifts' minutes already passed (WFM's rule, summed over
- * everyone). Sessions never overlap each other, so their overlaps with a shift add up.
- * Null when no shift has started.
- */
-export async function interpreterAdherence(db: Db, from: string, to: string): Promise<number | null> {
-  const { rows } = await sql<{ due: string | null; in_shift: string | null }>`
-    select
-      sum(extract(epoch from least(s.ends_at, now()) - s.starts_at)) as due,
-      sum((
-        select coalesce(sum(extract(epoch from
-          least(coalesce(p.ended_at, now()), s.ends_at, now()) - greatest(p.started_at, s.starts_at))), 0)
-        from presence_sessions p
-        where p.user_id = s.user_id
-          and p.started_at < least(s.ends_at, now())
-          and coalesce(p.ended_at, now()) > s.starts_at
-      )) as in_shift
-    from shifts s
-    join users u on u.id = s.user_id
-    where u.user_type = 'INTERPRETER'
-      and s.shift_date between ${from}::date and ${to}::date
-      and s.starts_at < now()
-  `.execute(db);
-  const due = Number(rows[0]?.due ?? 0);
-  return due > 0 ? Number(rows[0]?.in_shift ?? 0) / due : null;
 }

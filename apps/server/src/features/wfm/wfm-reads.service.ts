@@ -16,7 +16,9 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { csvRow } from '../../lib/csv.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';
-import { boardShift, presentDayRow, presentFigures, presentShift, shiftBrief } from './wfm.presenter.js';
+import type { Database } from '../../db/database.js';
+import { interpreterRoster, interpreterSessionsBetween, onlineSecondsWithin } from '../interpreters/index.js';
+import { boardShift, presentDayRow, presentFigures, presentShift, shiftBrief, type BoardRow } from './wfm.presenter.js';
 import * as repo from './wfm.repository.js';
 import {
   addDays,
@@ -51,7 +53,7 @@ const toSession = (s: { started_at: Date; ended_at: Date | null }): Session => (
   to: s.ended_at === null ? null : new Date(s.ended_at).getTime(),
 });
 
-function sessionsByUser(rows: Awaited<ReturnType<typeof repo.sessionsBetween>>): Map<number, Session[]> {
+function sessionsByUser(rows: Awaited<ReturnType<typeof interpreterSessionsBetween>>): Map<number, Session[]> {
   const by = new Map<number, Session[]>();
   for (const r of rows) {
     const list = by.get(r.user_id) ?? [];
@@ -68,7 +70,7 @@ const interval = (s: { starts_at: Date; ends_at: Date }) => ({
 
 /** An interpreter the caller may plan for: an active INTERPRETER, by username (404 otherwise). */
 async function interpreterOr404(ctx: AppContext, username: string) {
-  const target = await repo.findInterpreter(ctx.db, username);
+  const [target] = await interpreterRoster(ctx.db, username);
   if (!target) throw notFound(NO_INTERPRETER);
   return target;
 }
@@ -96,9 +98,10 @@ export async function dayBoard(ctx: AppContext, user: UserRow, q: TWfmDayQuery):
   const [bounds] = await repo.daysBetween(ctx.db, date, date, tz);
   const day = interval(bounds!);
   const now = new Date(clock.now).getTime();
-  const people = await repo.boardRows(ctx.db, date);
+  const shifts = new Map((await repo.listShifts(ctx.db, date, date)).map((s) => [s.user_id, s]));
+  const people: BoardRow[] = (await interpreterRoster(ctx.db)).map((p) => ({ ...p, shift: shifts.get(p.id) ?? null }));
   const sessions = sessionsByUser(
-    await repo.sessionsBetween(ctx.db, new Date(day.from), new Date(day.to + NEXT_DAY_MS)),
+    await interpreterSessionsBetween(ctx.db, new Date(day.from), new Date(day.to + NEXT_DAY_MS)),
   );
   const staffing = isToday ? await repo.listStaffing(ctx.db) : [];
 
@@ -120,7 +123,7 @@ export async function dayBoard(ctx: AppContext, user: UserRow, q: TWfmDayQuery):
 
 /** Per language pair (either order is one pair): coverage, who is online and scheduled, the gap to staffing. */
 function languageTotals(
-  rows: { person: repo.BoardRow; figures: DayFigures }[],
+  rows: { person: BoardRow; figures: DayFigures }[],
   staffing: readonly repo.StaffingRow[],
   hour: number,
 ): TWfmLanguageTotal[] {
@@ -153,7 +156,7 @@ function languageTotals(
       const t = totalFor(language);
       t.interpreters += 1;
       t.online_now += person.online ? 1 : 0;
-      t.scheduled += person.shift_id === null ? 0 : 1;
+      t.scheduled += person.shift === null ? 0 : 1;
       t.online_minutes += figures.online_minutes;
       t.scheduled_minutes += figures.scheduled_minutes;
     }
@@ -240,7 +243,7 @@ export async function history(
   const days = await repo.daysBetween(ctx.db, from, to, tz);
   const shifts = new Map((await repo.listShifts(ctx.db, from, to, target.id)).map((s) => [s.date, s]));
   const sessions = (
-    await repo.sessionsBetween(
+    await interpreterSessionsBetween(
       ctx.db,
       new Date(days[0]!.starts_at),
       new Date(new Date(days.at(-1)!.ends_at).getTime() + NEXT_DAY_MS),
@@ -287,4 +290,23 @@ function monthTotals(days: readonly { date: string; figures: DayFigures }[]): TW
     days_late: list.filter((f) => f.late).length,
     days_left_early: list.filter((f) => f.left_early).length,
   }));
+}
+
+// ---------------------------------------------------------------- adherence over a period
+
+/**
+ * Interpreters' adherence to their schedule over the shifts starting on days in [from, to]
+ * (the reports' summaries): seconds online inside the shifts ÷ the shifts' seconds already
+ * passed, summed over everyone (WFM's rule). Null when no shift has started.
+ */
+export async function interpretersAdherence(db: Database, from: string, to: string): Promise<number | null> {
+  const shifts = await repo.startedInterpreterShifts(db, from, to);
+  const due = shifts.reduce((sum, s) => sum + Number(s.due_seconds), 0);
+  if (!(due > 0)) return null;
+  // Open sessions count up to now, so a shift still running is measured up to now, as `due` is.
+  const online = await onlineSecondsWithin(
+    db,
+    shifts.map((s) => ({ userId: s.user_id, from: new Date(s.starts_at), to: new Date(s.ends_at) })),
+  );
+  return online.reduce((sum, seconds) => sum + seconds, 0) / due;
 }

@@ -1,5 +1,6 @@
 import { shiftMinutes, type TAdherence, type TShift, type TStaffingList, type TWfmDayRow } from '@portal/contracts';
-import type { BoardRow, ShiftRow, StaffingRow } from './wfm.repository.js';
+import type { RosterRow } from '../interpreters/index.js';
+import type { ShiftRow, StaffingRow } from './wfm.repository.js';
 import { iso, presentSpans, type DayFigures } from './wfm-rules.js';
 
 /** A shift row's brief as the day board and history carry it. */
@@ -44,16 +45,11 @@ export function presentFigures(f: DayFigures): TAdherence & Pick<TWfmDayRow, 'sp
   };
 }
 
-/** The board row's shift (a left join: every column present or none). */
+/** A row of the day board: an active interpreter (profile, online now) and their shift that day, if any. */
+export type BoardRow = RosterRow & { shift: ShiftRow | null };
+
 export function boardShift(r: BoardRow) {
-  if (r.shift_id === null) return null;
-  return shiftBrief({
-    id: r.shift_id,
-    start_time: r.start_time!,
-    end_time: r.end_time!,
-    starts_at: r.starts_at!,
-    ends_at: r.ends_at!,
-  });
+  return r.shift ? shiftBrief(r.shift) : null;
 }
 
 export function presentDayRow(r: BoardRow, f: DayFigures, outOfAdherence: boolean): TWfmDayRow {

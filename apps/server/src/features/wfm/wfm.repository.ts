@@ -45,34 +45,6 @@ export async function onShiftNow(db: Db, userIds: readonly number[]): Promise<Se
 
 // ---------------------------------------------------------------- interpreters
 
-const INTERPRETER = ['u.id', 'u.username', 'u.first_name', 'u.last_name'] as const;
-/** Profile columns of `users as u` left-joined with `interpreter_profiles as p` (none yet: empty). */
-const PROFILE = [
-  sql<string[]>`coalesce(p.languages, '{}'::text[])`.as('languages'),
-  sql<string>`coalesce(p.team, '')`.as('team'),
-] as const;
-/** Whether `u` is online now: an open presence session. */
-const ONLINE = sql<boolean>`exists (select 1 from presence_sessions o where o.user_id = u.id and o.ended_at is null)`;
-
-/** An active interpreter with their profile and whether they are online now (undefined: none such). */
-export function findInterpreter(db: Db, username: string) {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')
-    .select([
-      ...INTERPRETER,
-      'u.created_at as date_joined',
-      ...PROFILE,
-      sql<string>`coalesce(p.extension, '')`.as('extension'),
-      ONLINE.as('online'),
-    ])
-    .where('u.username', '=', username)
-    .where('u.user_type', '=', 'INTERPRETER')
-    .where('u.is_active', '=', true)
-    .executeTakeFirst();
-}
-export type InterpreterRow = NonNullable<Awaited<ReturnType<typeof findInterpreter>>>;
-
 /** Active interpreters among these usernames: username → id. */
 export async function interpreterIds(db: Db, usernames: readonly string[]): Promise<Map<string, number>> {
   if (usernames.length === 0) return new Map();
@@ -84,52 +56,6 @@ export async function interpreterIds(db: Db, usernames: readonly string[]): Prom
     .where('is_active', '=', true)
     .execute();
   return new Map(rows.map((r) => [r.username, r.id]));
-}
-
-/**
- * The day board's people: every active interpreter with their profile, whether online now
- * and their shift starting on `date`, online first, then by name.
- */
-export function boardRows(db: Db, date: string) {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('interpreter_profiles as p', 'p.user_id', 'u.id')
-    .leftJoin('shifts as s', (j) =>
-      j.onRef('s.user_id', '=', 'u.id').on('s.shift_date', '=', sql<string>`${date}::date`),
-    )
-    .select([
-      ...INTERPRETER,
-      ...PROFILE,
-      ONLINE.as('online'),
-      's.id as shift_id',
-      's.start_time',
-      's.end_time',
-      's.starts_at',
-      's.ends_at',
-    ])
-    .where('u.user_type', '=', 'INTERPRETER')
-    .where('u.is_active', '=', true)
-    .orderBy(sql`not ${ONLINE}`)
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.username')
-    .execute();
-}
-export type BoardRow = Awaited<ReturnType<typeof boardRows>>[number];
-
-// ---------------------------------------------------------------- presence (the interpreters feature's sessions)
-
-/** Sessions overlapping [from, to) of these users (all active interpreters when `userId` is absent). */
-export function sessionsBetween(db: Db, from: Date, to: Date, userId?: number) {
-  let q = db
-    .selectFrom('presence_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.started_at', 's.ended_at'])
-    .where('s.started_at', '<', to)
-    .where((eb) => eb.or([eb('s.ended_at', 'is', null), eb('s.ended_at', '>', from)]))
-    .where('u.user_type', '=', 'INTERPRETER');
-  if (userId !== undefined) q = q.where('s.user_id', '=', userId);
-  return q.orderBy('s.started_at').execute();
 }
 
 // ---------------------------------------------------------------- shifts
@@ -181,6 +107,27 @@ export function listShifts(db: Db, from: string, to: string, userId?: number) {
   return q.orderBy('s.shift_date').orderBy('s.starts_at').orderBy('u.first_name').orderBy('u.last_name').execute();
 }
 export type ShiftRow = Awaited<ReturnType<typeof listShifts>>[number];
+
+/**
+ * Interpreters' shifts on days in [from, to] that have started by the database's clock,
+ * with the seconds of each already passed (the schedule adherence is measured against).
+ */
+export function startedInterpreterShifts(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('shifts as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.user_id',
+      's.starts_at',
+      's.ends_at',
+      sql<string>`extract(epoch from least(s.ends_at, now()) - s.starts_at)`.as('due_seconds'),
+    ])
+    .where('u.user_type', '=', 'INTERPRETER')
+    .where('s.shift_date', '>=', sql<string>`${from}::date`)
+    .where('s.shift_date', '<=', sql<string>`${to}::date`)
+    .where('s.starts_at', '<', sql<Date>`now()`)
+    .execute();
+}
 
 export function findShift(db: Db, id: number) {
   return shiftsQuery(db).where('s.id', '=', id).executeTakeFirst();
