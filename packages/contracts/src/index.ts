@@ -1,4 +1,5 @@
 export * from './common/errors.js';
+export * from './common/endpoint.js';
 export * from './common/messages.js';
 export * from './common/text.js';
 export * from './common/pagination.js';
@@ -9,6 +10,7 @@ export * from './auth/auth.js';
 export * from './notifications/notifications.js';
 export * from './notifications/notification-kinds.js';
 export * from './event-logs/event-logs.js';
+export * from './event-logs/event-log-details.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
 export * from './leaves/index.js';

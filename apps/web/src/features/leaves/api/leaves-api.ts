@@ -1,33 +1,17 @@
 import {
-  ZCalendar,
-  ZHoliday,
-  ZHolidayList,
-  ZLeaveBalances,
-  ZLeaveCoverage,
-  ZLeaveQuote,
-  ZLeaveRequest,
-  ZLeaveRequestList,
-  ZLeaveSettings,
-  ZLeaveType,
-  ZLeaveTypeList,
+  leaveEndpoints,
   type TBalancesQuery,
-  type TCalendar,
   type TCalendarQuery,
   type TCreateLeaveRequest,
-  type THoliday,
   type THolidayRequest,
-  type TLeaveBalances,
   type TLeaveCancelRequest,
-  type TLeaveCoverage,
   type TLeaveDecisionRequest,
-  type TLeaveQuote,
-  type TLeaveRequest,
   type TLeaveSettings,
-  type TLeaveType,
   type TLeaveTypeRequest,
   type TMyLeavesQuery,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /**
  * Leave requests. Own tags: 'Leave' (one request), 'LeaveList' (mine, inbox),
@@ -39,8 +23,10 @@ const leavesTaggedApi = api.enhanceEndpoints({
 });
 
 /** JSON without files; multipart with the same fields as text parts plus the files. */
-function leaveBody(fields: TCreateLeaveRequest, files: readonly File[] = []): FormData | object {
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
+function leaveBody(fields: TCreateLeaveRequest, files: readonly File[] = []): FormData | TCreateLeaveRequest {
+  const present = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''),
+  ) as TCreateLeaveRequest;
   if (files.length === 0) return present;
   const form = new FormData();
   for (const [key, value] of Object.entries(present)) form.append(key, String(value));
@@ -55,99 +41,97 @@ const requestChanged = (id: number) => [
   'LeaveCalendar' as const,
 ];
 
+const L = leaveEndpoints;
+
 export const leavesApi = leavesTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    leaveTypes: build.query<TLeaveType[], void>({
-      query: () => 'leaves/types/',
-      responseSchema: ZLeaveTypeList,
+    leaveTypes: build.query({
+      ...fromContract(L.listLeaveTypes, (_: void) => ({})),
       providesTags: ['LeaveSettings'],
     }),
-    createLeaveType: build.mutation<TLeaveType, TLeaveTypeRequest>({
-      query: (body) => ({ url: 'leaves/types/', method: 'POST', body }),
-      responseSchema: ZLeaveType,
+    createLeaveType: build.mutation({
+      ...fromContract(L.createLeaveType, (body: TLeaveTypeRequest) => ({ body })),
       invalidatesTags: (r) => (r ? ['LeaveSettings', 'LeaveBalance'] : []),
     }),
-    updateLeaveType: build.mutation<TLeaveType, { id: number; body: TLeaveTypeRequest }>({
-      query: ({ id, body }) => ({ url: `leaves/types/${id}/`, method: 'PUT', body }),
-      responseSchema: ZLeaveType,
+    updateLeaveType: build.mutation({
+      ...fromContract(L.updateLeaveType, ({ id, body }: { id: number; body: TLeaveTypeRequest }) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: (r) => (r ? ['LeaveSettings', 'LeaveBalance'] : []),
     }),
-    holidays: build.query<THoliday[], { year?: number }>({
-      query: (params) => ({ url: 'leaves/holidays/', params }),
-      responseSchema: ZHolidayList,
+    holidays: build.query({
+      ...fromContract(L.listHolidays, (query: { year?: number }) => ({ query })),
       providesTags: ['LeaveSettings'],
     }),
-    createHoliday: build.mutation<THoliday, THolidayRequest>({
-      query: (body) => ({ url: 'leaves/holidays/', method: 'POST', body }),
-      responseSchema: ZHoliday,
+    createHoliday: build.mutation({
+      ...fromContract(L.createHoliday, (body: THolidayRequest) => ({ body })),
       invalidatesTags: (r) => (r ? ['LeaveSettings', 'LeaveCalendar'] : []),
     }),
-    deleteHoliday: build.mutation<void, number>({
-      query: (id) => ({ url: `leaves/holidays/${id}/`, method: 'DELETE' }),
+    deleteHoliday: build.mutation({
+      ...fromContract(L.deleteHoliday, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['LeaveSettings', 'LeaveCalendar']),
     }),
-    leaveSettings: build.query<TLeaveSettings, void>({
-      query: () => 'leaves/settings/',
-      responseSchema: ZLeaveSettings,
+    leaveSettings: build.query({
+      ...fromContract(L.getLeaveSettings, (_: void) => ({})),
       providesTags: ['LeaveSettings'],
     }),
-    updateLeaveSettings: build.mutation<TLeaveSettings, TLeaveSettings>({
-      query: (body) => ({ url: 'leaves/settings/', method: 'PUT', body }),
-      responseSchema: ZLeaveSettings,
+    updateLeaveSettings: build.mutation({
+      ...fromContract(L.updateLeaveSettings, (body: TLeaveSettings) => ({ body })),
       invalidatesTags: (r) => (r ? ['LeaveSettings', 'LeaveCalendar'] : []),
     }),
-    leaveBalances: build.query<TLeaveBalances, TBalancesQuery>({
-      query: (params) => ({ url: 'leaves/balances/', params }),
-      responseSchema: ZLeaveBalances,
+    leaveBalances: build.query({
+      ...fromContract(L.getLeaveBalances, (query: TBalancesQuery) => ({ query })),
       providesTags: ['LeaveBalance'],
     }),
-    leaveQuote: build.mutation<TLeaveQuote, TCreateLeaveRequest>({
-      query: (body) => ({ url: 'leaves/quote/', method: 'POST', body }),
-      responseSchema: ZLeaveQuote,
+    leaveQuote: build.mutation({
+      ...fromContract(L.quoteLeave, (body: TCreateLeaveRequest) => ({ body })),
     }),
-    createLeave: build.mutation<TLeaveRequest, { fields: TCreateLeaveRequest; files?: File[] }>({
-      query: ({ fields, files }) => ({ url: 'leaves/', method: 'POST', body: leaveBody(fields, files) }),
-      responseSchema: ZLeaveRequest,
+    createLeave: build.mutation({
+      ...fromContract(L.createLeave, ({ fields, files }: { fields: TCreateLeaveRequest; files?: File[] }) => ({
+        body: leaveBody(fields, files),
+      })),
       invalidatesTags: (r) => (r ? ['LeaveList', 'LeaveBalance', 'LeaveCalendar'] : []),
     }),
-    myLeaves: build.query<TLeaveRequest[], TMyLeavesQuery>({
-      query: (params) => ({ url: 'leaves/mine/', params }),
-      responseSchema: ZLeaveRequestList,
+    myLeaves: build.query({
+      ...fromContract(L.listMyLeaves, (query: TMyLeavesQuery) => ({ query })),
       providesTags: ['LeaveList'],
     }),
-    leaveInbox: build.query<TLeaveRequest[], void>({
-      query: () => 'leaves/inbox/',
-      responseSchema: ZLeaveRequestList,
+    leaveInbox: build.query({
+      ...fromContract(L.listLeaveInbox, (_: void) => ({})),
       providesTags: ['LeaveList'],
     }),
-    leave: build.query<TLeaveRequest, number>({
-      query: (id) => `leaves/${id}/`,
-      responseSchema: ZLeaveRequest,
+    leave: build.query({
+      ...fromContract(L.getLeave, (id: number) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Leave', id }],
     }),
-    leaveCoverage: build.query<TLeaveCoverage, number>({
-      query: (id) => `leaves/${id}/coverage/`,
-      responseSchema: ZLeaveCoverage,
+    leaveCoverage: build.query({
+      ...fromContract(L.getLeaveCoverage, (id: number) => ({ params: { id } })),
       providesTags: ['LeaveCalendar'],
     }),
-    decideLeave: build.mutation<TLeaveRequest, { id: number; body: TLeaveDecisionRequest }>({
-      query: ({ id, body }) => ({ url: `leaves/${id}/decision/`, method: 'POST', body }),
-      responseSchema: ZLeaveRequest,
+    decideLeave: build.mutation({
+      ...fromContract(L.decideLeave, ({ id, body }: { id: number; body: TLeaveDecisionRequest }) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? requestChanged(id) : []),
     }),
-    cancelLeave: build.mutation<TLeaveRequest, { id: number; body?: TLeaveCancelRequest }>({
-      query: ({ id, body }) => ({ url: `leaves/${id}/cancel/`, method: 'POST', body: body ?? {} }),
-      responseSchema: ZLeaveRequest,
+    cancelLeave: build.mutation({
+      ...fromContract(L.cancelLeave, ({ id, body }: { id: number; body?: TLeaveCancelRequest }) => ({
+        params: { id },
+        body: body ?? {},
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? requestChanged(id) : []),
     }),
-    revokeLeave: build.mutation<TLeaveRequest, { id: number; body?: TLeaveCancelRequest }>({
-      query: ({ id, body }) => ({ url: `leaves/${id}/revoke/`, method: 'POST', body: body ?? {} }),
-      responseSchema: ZLeaveRequest,
+    revokeLeave: build.mutation({
+      ...fromContract(L.revokeLeave, ({ id, body }: { id: number; body?: TLeaveCancelRequest }) => ({
+        params: { id },
+        body: body ?? {},
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? requestChanged(id) : []),
     }),
-    leaveCalendar: build.query<TCalendar, TCalendarQuery>({
-      query: (params) => ({ url: 'leaves/calendar/', params }),
-      responseSchema: ZCalendar,
+    leaveCalendar: build.query({
+      ...fromContract(L.getTeamCalendar, (query: TCalendarQuery) => ({ query })),
       providesTags: ['LeaveCalendar'],
     }),
   }),
