@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-ocr.js';
 import * as m0014 from './migrations/0014-share.js';
 import * as m0015 from './migrations/0015-presence-future-times.js';
 import * as m0016 from './migrations/0016-it-agent-daily-rows.js';
+import * as m0017 from './migrations/0017-notification-kinds.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -34,18 +35,29 @@ const migrations: Record<string, Migration> = {
   '0014-share': m0014,
   '0015-presence-future-times': m0015,
   '0016-it-agent-daily-rows': m0016,
+  '0017-notification-kinds': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({
+const migrator = (db: Kysely<any>) =>
+  new Migrator({
     db,
     provider,
     migrationTableName: 'portal_migrations',
     migrationLockTableName: 'portal_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+
+function applied({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return applied(await migrator(db).migrateToLatest());
+}
+
+/** Up to and including `name`: a test of a migration's data conversion starts from the one before it. */
+export async function migrateUpTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return applied(await migrator(db).migrateTo(name));
 }

@@ -77,7 +77,10 @@ export interface WsTicketsTable {
 
 export interface NotificationsTable {
   id: Generated<number>;
-  message: string;
+  /** A kind of contracts' NOTIFICATION_KINDS (a newer server's may be unknown to an older one). */
+  kind: string;
+  /** The kind's parameters (jsonb; written as JSON text). */
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
   url: Generated<string>;
   timestamp: Timestamp;
   notification_level: ColumnType<string[], string[] | undefined, string[]>;

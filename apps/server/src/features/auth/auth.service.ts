@@ -199,7 +199,8 @@ export async function changePassword(
       targetId: auth.user.id,
     });
     await notify(tx, {
-      message: 'Your password was changed. If this was not you, tell IT at once.',
+      kind: 'passwordChanged',
+      params: {},
       url: '/user',
       recipients: [auth.user.id],
     });

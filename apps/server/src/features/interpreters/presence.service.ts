@@ -60,7 +60,12 @@ async function announce(tx: Tx, userId: number, online: boolean, at: Date): Prom
   if (!online) return;
   const recipients = await followersToNotify(tx.db, userId);
   if (recipients.length > 0) {
-    await notify(tx, { recipients, message: `${displayName(who)} is online.`, url: `/wfm/${who.username}` });
+    await notify(tx, {
+      kind: 'presenceOnline',
+      params: { name: displayName(who) },
+      url: `/wfm/${who.username}`,
+      recipients,
+    });
   }
 }
 

@@ -17,7 +17,7 @@ import { fieldError, forbidden, notFound, uniqueViolationField } from '../../lib
 import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
-import { localDay, periodLabel, valueLabel, valueProblem } from './kpi-scoring.js';
+import { localDay, valueProblem } from './kpi-scoring.js';
 import { presentRecord } from './kpi.presenter.js';
 import * as repo from './kpi.repository.js';
 
@@ -52,10 +52,14 @@ export async function getRecord(ctx: AppContext, caller: UserRow, id: number): P
 
 /** Tells the scored person their value, in the write's transaction. */
 async function tellScored(tx: Tx, caller: UserRow, row: repo.RecordRow, changed: boolean): Promise<void> {
-  const what = `${row.kpi_name} for ${periodLabel(row.kpi_period, row.period_start)}`;
-  const value = `${valueLabel(row.kpi_unit, row.value)} (target ${valueLabel(row.kpi_unit, row.kpi_target)})`;
   await notify(tx, {
-    message: changed ? `Your ${what} was changed: ${value}.` : `Your ${what} was recorded: ${value}.`,
+    kind: changed ? 'kpiChanged' : 'kpiRecorded',
+    params: {
+      kpi: row.kpi_name,
+      period: { period: row.kpi_period, start: row.period_start },
+      value: { unit: row.kpi_unit, value: row.value },
+      target: { unit: row.kpi_unit, value: row.kpi_target },
+    },
     url: '/user',
     recipients: [row.user_id],
     senderId: caller.id,

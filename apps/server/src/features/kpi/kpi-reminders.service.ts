@@ -15,7 +15,7 @@ import { forbidden } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
-import { localDay, periodLabel, reminderPlan } from './kpi-scoring.js';
+import { localDay, reminderPlan } from './kpi-scoring.js';
 import { appliesTo } from './kpi-records.service.js';
 import { missingValues, type MissingItem } from './kpi-scores.service.js';
 import * as repo from './kpi.repository.js';
@@ -61,11 +61,12 @@ function byPerson(items: readonly MissingItem[]): MissingItem[][] {
   return [...groups.values()];
 }
 
-const kpiNames = (items: readonly MissingItem[]) => items.map((i) => i.kpi.name).join(', ');
-
-function dueMessage(items: readonly MissingItem[], period: TKpiPeriod, start: string): string {
-  return `Reminder: enter ${nameOf(items[0]!.person)}'s KPI values for ${periodLabel(period, start)}: ${kpiNames(items)}.`;
-}
+/** The parameters of a reminder about one person's missing values of one period. */
+const missingParams = (items: readonly MissingItem[], period: TKpiPeriod, start: string) => ({
+  name: nameOf(items[0]!.person),
+  period: { period, start },
+  kpis: items.map((i) => i.kpi.name),
+});
 
 /**
  * One-click reminders from the missing list: for each item the caller may score and that
@@ -133,7 +134,8 @@ export async function remindMissing(
         if (recipients.length === 0) continue;
         recipients.forEach((id) => told.add(id));
         await notify(tx, {
-          message: dueMessage(items, batch.period, batch.start),
+          kind: 'kpiDue',
+          params: missingParams(items, batch.period, batch.start),
           url: KPI_URL,
           recipients,
           senderId: caller.id,
@@ -185,12 +187,9 @@ export async function sendKpiReminders(
         const fresh = items.filter((i) => written.has(i.kpi.id));
         if (fresh.length === 0) return 0;
         if (recipients.length > 0) {
-          const label = periodLabel(period, period_start);
           await notify(tx, {
-            message:
-              kind === 'due'
-                ? dueMessage(fresh, period, period_start)
-                : `Overdue: ${nameOf(subject)}'s KPI values for ${label} were not entered: ${kpiNames(fresh)}.`,
+            kind: kind === 'due' ? 'kpiDue' : 'kpiOverdue',
+            params: missingParams(fresh, period, period_start),
             url: KPI_URL,
             recipients,
           });

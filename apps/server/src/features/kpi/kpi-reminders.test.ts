@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { notificationTextsOf } from '../../../test/notification-texts.js';
 import { sendKpiReminders } from './index.js';
 
 // The scheduled reminders on a fake clock: January 2030, far from the demo's values and
@@ -12,13 +13,7 @@ let interpreter: UserRow;
 let staffer: UserRow;
 let ids: Record<string, number>;
 
-const notesOf = async (userId: number, like: string) => {
-  const { rows } = await sql<{ message: string }>`
-    select message from notifications where ${userId} = any(recipients) and message like ${like} order by id`.execute(
-    s.database.db,
-  );
-  return rows.map((r) => r.message);
-};
+const notesOf = (userId: number, like: string) => notificationTextsOf(s.database.db, userId, like);
 const remindersOf = async (userId: number, kind: string) => {
   const { rows } = await sql<{ kpi_id: number; period_start: string }>`
     select kpi_id, period_start from kpi_reminders where user_id = ${userId} and kind = ${kind}

@@ -107,14 +107,3 @@ export function reminderPlan(today: string, dueDays: number): ReminderPlan[] {
   }
   return plan;
 }
-
-/** How a period reads in a notification: "the week of 2026-11-22", "2026-11". */
-export function periodLabel(period: TKpiPeriod, start: string): string {
-  return period === 'weekly' ? `the week of ${start}` : start.slice(0, 7);
-}
-
-/** A value as a notification shows it: "92.5%", "310 s", "812", "4.2". */
-export function valueLabel(unit: TKpiUnit, value: number): string {
-  const n = String(round4(value));
-  return unit === 'percent' ? `${n}%` : unit === 'seconds' ? `${n} s` : n;
-}

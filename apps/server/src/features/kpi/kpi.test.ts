@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { notificationTextsOf } from '../../../test/notification-texts.js';
 
 let s: TestServer;
 let make: ReturnType<typeof factories>;
@@ -32,13 +33,7 @@ const count = async (table: 'kpi_records' | 'kpi_definitions' | 'kpi_record_hist
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(s.database.db);
   return rows[0]!.n;
 };
-const notesOf = async (userId: number, like: string) => {
-  const { rows } = await sql<{ message: string }>`
-    select message from notifications where ${userId} = any(recipients) and message like ${like} order by id`.execute(
-    s.database.db,
-  );
-  return rows.map((r) => r.message);
-};
+const notesOf = (userId: number, like: string) => notificationTextsOf(s.database.db, userId, like);
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -45,7 +45,7 @@ import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
 import { approvalShortfall, balanceShortMessage, requestShortfall } from './leave-balance-guard.js';
-import { addDays, daysText, decide, rangeText, type LeaveStep } from './leave-rules.js';
+import { addDays, decide, type LeaveStep } from './leave-rules.js';
 import { balancesOf, visibleLeave } from './leave-reads.service.js';
 import { workingCalendar } from './leave-settings.service.js';
 import { accessShape, presentLeave } from './leaves.presenter.js';
@@ -217,13 +217,19 @@ export async function submitLeave(
       const stored = await storeFile(tx.db, file, caller.id);
       await repo.linkLeaveAttachment(tx.db, id, stored.id);
     }
-    const when = rangeText(req.start_date, req.end_date);
+    const asked = {
+      name: displayName(caller),
+      leaveType: { name: type.name, code: type.code },
+      dates: { from: req.start_date, to: req.end_date },
+      count: plan.days,
+    };
     if (recording) {
       const note = 'Recorded by HR.';
       await repo.insertLeaveEvent(tx.db, { leave_id: id, event: 'submitted', actor_id: caller.id, comment: note });
       await repo.insertLeaveEvent(tx.db, { leave_id: id, event: 'approved', actor_id: caller.id, comment: note });
       await notify(tx, {
-        message: `${displayName(caller)} recorded your ${type.name} (${when}, ${daysText(plan.days)}).`,
+        kind: 'leaveRecorded',
+        params: asked,
         url: leaveUrl(id),
         recipients: [target.id],
         senderId: caller.id,
@@ -233,7 +239,8 @@ export async function submitLeave(
       const approvers = await approversFor(tx.db, target.user_type, target.id);
       if (approvers.length > 0) {
         await notify(tx, {
-          message: `${displayName(caller)} asks for ${type.name}: ${when} (${daysText(plan.days)}).`,
+          kind: 'leaveRequested',
+          params: asked,
           url: leaveUrl(id),
           recipients: approvers,
           senderId: caller.id,
@@ -300,12 +307,19 @@ async function mustStillFit(tx: Tx, leave: repo.LeaveRow) {
   if (short) throw conflict(balanceShortMessage(leave.type_name, short));
 }
 
-const DECISION_WORDS: Partial<Record<LeaveStep, string>> = {
-  approved: 'approved',
-  rejected: 'rejected',
-  hr_confirmed: 'confirmed by HR',
-  hr_rejected: 'rejected by HR',
-};
+/** What the requester is told of each decision. */
+const DECISION_KINDS = {
+  approved: 'leaveApproved',
+  rejected: 'leaveRejected',
+  hr_confirmed: 'leaveHrConfirmed',
+  hr_rejected: 'leaveHrRejected',
+} as const satisfies Partial<Record<LeaveStep, string>>;
+
+/** A leave as notifications name it: its type (translated when seeded) and its days. */
+const leaveParams = (leave: { type_name: string; type_code: string | null; start_date: string; end_date: string }) => ({
+  leaveType: { name: leave.type_name, code: leave.type_code },
+  dates: { from: leave.start_date, to: leave.end_date },
+});
 
 /**
  * The current step's decision: the approver's (to `approved`, or `awaiting_hr` when the
@@ -332,10 +346,9 @@ export async function decideLeave(
   return withTx(ctx, async (tx) => {
     if (req.decision === 'approve') await mustStillFit(tx, leave);
     await step(tx, leave, next, event, caller, req.comment, source, ALREADY_DECIDED);
-    const when = rangeText(leave.start_date, leave.end_date);
-    const why = req.comment ? `: ${req.comment}` : '.';
     await notify(tx, {
-      message: `Your ${leave.type_name} (${when}) was ${DECISION_WORDS[event]} by ${displayName(caller)}${why}`,
+      kind: DECISION_KINDS[event as keyof typeof DECISION_KINDS],
+      params: { ...leaveParams(leave), name: displayName(caller), comment: req.comment ?? '' },
       url: leaveUrl(id),
       recipients: [leave.user_id],
       senderId: caller.id,
@@ -345,7 +358,8 @@ export async function decideLeave(
       if (hr.length > 0) {
         const who = `${leave.user_first_name} ${leave.user_last_name}`.trim() || leave.user_username;
         await notify(tx, {
-          message: `${who}'s ${leave.type_name} (${when}) was approved and waits for HR's confirmation.`,
+          kind: 'leaveAwaitingHr',
+          params: { ...leaveParams(leave), name: who },
           url: leaveUrl(id),
           recipients: hr,
           senderId: caller.id,
@@ -376,7 +390,8 @@ export async function cancelLeave(
       const approvers = (await repo.approversOf(tx.db, id)).filter((u) => u !== caller.id);
       if (approvers.length > 0) {
         await notify(tx, {
-          message: `${displayName(caller)} cancelled their approved ${leave.type_name} (${rangeText(leave.start_date, leave.end_date)}).`,
+          kind: 'leaveCancelled',
+          params: { ...leaveParams(leave), name: displayName(caller) },
           url: leaveUrl(id),
           recipients: approvers,
           senderId: caller.id,
@@ -405,9 +420,9 @@ export async function revokeLeave(
   }
   return withTx(ctx, async (tx) => {
     await step(tx, leave, 'revoked', 'revoked', caller, comment, source, 'This request changed meanwhile.');
-    const why = comment ? `: ${comment}` : '.';
     await notify(tx, {
-      message: `${displayName(caller)} revoked your ${leave.type_name} (${rangeText(leave.start_date, leave.end_date)})${why}`,
+      kind: 'leaveRevoked',
+      params: { ...leaveParams(leave), name: displayName(caller), comment: comment ?? '' },
       url: leaveUrl(id),
       recipients: [leave.user_id],
       senderId: caller.id,

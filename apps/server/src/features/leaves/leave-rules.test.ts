@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, balanceFor, coverage, decide, monthRange, rangeText, type YearUsage } from './leave-rules.js';
+import { addDays, balanceFor, coverage, decide, monthRange, type YearUsage } from './leave-rules.js';
 
 const annual = { yearly_days: 21, carry_over_max_days: 5, counts_against_balance: true };
 const usage =
@@ -100,9 +100,5 @@ describe('dates', () => {
   it('moves across months and years', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2026-03-02', -3)).toBe('2026-02-27');
-  });
-  it('writes ranges in words', () => {
-    expect(rangeText('2026-05-03', '2026-05-03')).toBe('3 May 2026');
-    expect(rangeText('2026-05-03', '2026-05-07')).toBe('3 May 2026 to 7 May 2026');
   });
 });

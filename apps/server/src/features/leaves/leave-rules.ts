@@ -184,18 +184,3 @@ export function monthRange(month: string): { first: string; last: string } {
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
-
-/** "3 May 2026" or "3 – 7 May 2026": a range in words for messages and notifications. */
-export function rangeText(start: string, end: string): string {
-  const fmt = (d: string) =>
-    new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-  return start === end ? fmt(start) : `${fmt(start)} to ${fmt(end)}`;
-}
-
-/** "1 day", "2.5 days". */
-export const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

@@ -360,6 +360,33 @@ describe('submitting', () => {
   });
 });
 
+describe('the request notification', () => {
+  it('is stored by kind and parameters (names, ISO dates, the count), its English text beside them', async () => {
+    const user = await make.user({ user_type: 'FINANCE', first_name: 'Noura', last_name: 'Kamel' });
+    const manager = await staff('FINANCE', { is_manager: true });
+    const from = weekday(Y, 8, SUN);
+    const res = await submit(user, ask('annual', from, addDays(from, 3)));
+    expect(res.status).toBe(201);
+    const [n] = (await call(manager, 'GET', '/api/notifications/all/')).body.results;
+    const params = {
+      name: 'Noura Kamel',
+      leaveType: { name: 'Annual leave', code: 'annual' },
+      dates: { from, to: addDays(from, 3) },
+      count: res.body.days,
+    };
+    expect(n).toMatchObject({ kind: 'leaveRequested', params, url: `/leaves/${res.body.id}` });
+    expect(n.message).toMatch(
+      new RegExp(`^Noura Kamel asks for Annual leave: .+ to .+ \\(${res.body.days} days\\)\\.$`),
+    );
+    const stored = await s.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('id', '=', n.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ kind: 'leaveRequested', params });
+  });
+});
+
 describe('deciding', () => {
   it('approves along the hierarchy, tells the requester, refuses a second decision and self-approval', async () => {
     const user = await staff();

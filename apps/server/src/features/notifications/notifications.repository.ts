@@ -16,7 +16,8 @@ function withReadFlag(db: Database, v: Viewer) {
     )
     .select([
       'notifications.id',
-      'notifications.message',
+      'notifications.kind',
+      'notifications.params',
       'notifications.url',
       'notifications.timestamp',
       'notifications.notification_level',
@@ -94,7 +95,9 @@ export function deleteNotificationsOlderThan(db: Database, days: number) {
 }
 
 export interface NotificationInsert {
-  message: string;
+  kind: string;
+  /** The kind's parameters, already checked against it. */
+  params: Record<string, unknown>;
   url: string;
   notification_level: string[];
   recipients: number[];
@@ -102,6 +105,10 @@ export interface NotificationInsert {
 }
 
 export async function insertNotification(db: Database, n: NotificationInsert): Promise<number> {
-  const row = await db.insertInto('notifications').values(n).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('notifications')
+    .values({ ...n, params: JSON.stringify(n.params) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }

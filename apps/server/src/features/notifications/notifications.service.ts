@@ -2,6 +2,8 @@ import {
   canAnnounce,
   canSeeNotificationLevel,
   NOTIFICATION_PAGE_SIZE,
+  notificationText,
+  parseNotificationContent,
   type TAnnouncement,
   type TNotification,
   type TWsServerMessage,
@@ -15,18 +17,30 @@ import { recordEvent } from '../event-logs/index.js';
 import { notify } from './notify.js';
 import * as repo from './notifications.repository.js';
 
-type Presentable = Pick<repo.NotificationRow, 'id' | 'message' | 'url' | 'timestamp' | 'notification_level'> & {
+type Presentable = Pick<repo.NotificationRow, 'id' | 'kind' | 'params' | 'url' | 'timestamp' | 'notification_level'> & {
   is_read: boolean;
 };
+
+/**
+ * The English `message` of a stored notification. A kind this server does not know (a
+ * newer server's, during a rolling upgrade) still says its text when it carries one.
+ */
+function englishText(n: Pick<Presentable, 'kind' | 'params' | 'timestamp'>): string {
+  const content = parseNotificationContent(n.kind, n.params);
+  if (content) return notificationText(content, new Date(n.timestamp));
+  return typeof n.params.text === 'string' ? n.params.text : '';
+}
 
 export function presentNotification(n: Presentable): TNotification {
   return {
     id: n.id,
-    message: n.message,
+    message: englishText(n),
     url: n.url,
     timestamp: new Date(n.timestamp).toISOString(),
     is_read: n.is_read,
     notification_level: n.notification_level,
+    kind: n.kind,
+    params: n.params,
   };
 }
 
@@ -58,7 +72,13 @@ export async function announce(ctx: AppContext, user: UserRow, req: TAnnouncemen
   if (!canAnnounce(user)) throw forbidden('Only ADMIN, HR and directors can send announcements.');
   const levels = [...new Set(req.levels)];
   return withTx(ctx, async (tx) => {
-    const id = await notify(tx, { message: req.message, url: req.url, levels, senderId: user.id });
+    const id = await notify(tx, {
+      kind: 'announcement',
+      params: { text: req.message },
+      url: req.url,
+      levels,
+      senderId: user.id,
+    });
     await recordEvent(tx.db, source, {
       action: 'notification.announced',
       targetType: 'notification',

@@ -135,7 +135,8 @@ async function submit(
   const directors = await repo.activeDirectorIds(tx.db, above, caller.id);
   if (directors.length) {
     await notify(tx, {
-      message: `${displayName(caller)} submitted a report: ${title}`,
+      kind: 'reportSubmitted',
+      params: { name: displayName(caller), title },
       url: `/report/${id}`,
       recipients: directors,
       senderId: caller.id,

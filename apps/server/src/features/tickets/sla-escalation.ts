@@ -13,18 +13,15 @@ export const SYSTEM_SOURCE: AuditSource = { actorId: null, actorUsername: 'syste
 /** Tickets looked at per run: a backlog is worked off a batch a minute. */
 export const ESCALATION_BATCH = 100;
 
-const WHAT: Record<TSlaKind, string> = { first_response: 'first response to', resolution: 'resolution of' };
-
-/** "14:05 UTC", with the date when it was not today (UTC). */
-function dueText(due: Date, now: Date): string {
-  const iso = due.toISOString();
-  const time = `${iso.slice(11, 16)} UTC`;
-  return iso.slice(0, 10) === now.toISOString().slice(0, 10) ? time : `${iso.slice(0, 10)} ${time}`;
-}
-
-export function breachMessage(t: sla.EscalatedTicket, kind: TSlaKind, now: Date = new Date()): string {
-  return `SLA breached: ${WHAT[kind]} ticket #${t.id} "${t.subject}" (${t.department}, ${t.priority}) was due ${dueText(t.due_at, now)}.`;
-}
+/** What the desk's managers are told of a breach. */
+const breachParams = (t: sla.EscalatedTicket, kind: TSlaKind) => ({
+  sla: kind,
+  ticket: t.id,
+  subject: t.subject,
+  department: t.department,
+  priority: t.priority,
+  due: t.due_at.toISOString(),
+});
 
 /** The desk's managers; when it has none, the ADMIN users. */
 async function managersOf(tx: Tx, t: sla.EscalatedTicket): Promise<number[]> {
@@ -40,7 +37,12 @@ async function escalate(ctx: Pick<AppContext, 'db' | 'bus'>, id: number, kind: T
     if (!t) return false;
     const recipients = await managersOf(tx, t);
     if (recipients.length > 0) {
-      await notify(tx, { recipients, message: breachMessage(t, kind), url: `/dashboard/ticket/${id}` });
+      await notify(tx, {
+        kind: 'ticketSlaBreached',
+        params: breachParams(t, kind),
+        url: `/dashboard/ticket/${id}`,
+        recipients,
+      });
     }
     await recordEvent(tx.db, SYSTEM_SOURCE, {
       action: 'ticket.sla_breached',

@@ -13,7 +13,6 @@ import {
   type TCreateTicketRequest,
   ticketDeskTypes,
   type TTicket,
-  type TTicketStatus,
   type TUpdateTicketRequest,
   ZBulkTicketsRequest,
   ZCreateTicketRequest,
@@ -44,13 +43,6 @@ export const TICKET_UPLOAD_RULES: UploadRules = {
   maxBytes: MAX_ATTACHMENT_BYTES,
   allowed: ATTACHMENT_CONTENT_TYPES,
   field: ATTACHMENTS_FIELD,
-};
-
-const STATUS_LABEL: Record<TTicketStatus, string> = {
-  open: 'open',
-  in_progress: 'in progress',
-  answered: 'answered',
-  closed: 'closed',
 };
 
 const displayName = (u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>) =>
@@ -123,7 +115,8 @@ export async function createTicket(
       },
     });
     await notify(tx, {
-      message: `${displayName(user)} sent a ticket: ${req.subject}`,
+      kind: 'ticketCreated',
+      params: { name: displayName(user), subject: req.subject },
       url: `/dashboard/ticket/${id}`,
       levels: ticketDeskTypes(req.department),
       senderId: user.id,
@@ -229,7 +222,8 @@ async function applyChange(
     // Told when someone else hands it to them (taking it yourself needs no notice).
     if (change.assignee !== null && change.assignee !== user.id) {
       await notify(tx, {
-        message: `${displayName(user)} assigned you the ticket "${t.subject}".`,
+        kind: 'ticketAssigned',
+        params: { name: displayName(user), subject: t.subject },
         url: `/dashboard/ticket/${id}`,
         recipients: [change.assignee!],
         senderId: user.id,
@@ -241,12 +235,13 @@ async function applyChange(
 
   const owner = isTicketOwner(user, accessShape(t));
   if (!owner && (ownerReads || plan.statusChanged)) {
-    const what = [
-      ownerReads ? `${displayName(user)} replied to your ticket "${t.subject}"` : null,
-      plan.statusChanged ? `${ownerReads ? 'it is' : `Your ticket "${t.subject}" is`} now ${STATUS_LABEL[next]}` : null,
-    ].filter(Boolean);
+    const name = displayName(user);
     await notify(tx, {
-      message: `${what.join('; ')}.`,
+      ...(ownerReads && plan.statusChanged
+        ? { kind: 'ticketRepliedStatusChanged', params: { name, subject: t.subject, status: next } }
+        : ownerReads
+          ? { kind: 'ticketReplied', params: { name, subject: t.subject } }
+          : { kind: 'ticketStatusChanged', params: { subject: t.subject, status: next } }),
       url: `/ticket/${id}`,
       recipients: [t.owner_id],
       senderId: user.id,
@@ -256,7 +251,8 @@ async function applyChange(
   const assignee = plan.assigning ? (change.assignee ?? null) : t.assignee_id;
   if (owner && ownerReads && assignee !== null && assignee !== user.id) {
     await notify(tx, {
-      message: `${displayName(user)} replied to the ticket "${t.subject}".`,
+      kind: 'ticketRequesterReplied',
+      params: { name: displayName(user), subject: t.subject },
       url: `/dashboard/ticket/${id}`,
       recipients: [assignee],
       senderId: user.id,

@@ -67,12 +67,16 @@ export async function createAccount(
       const { password: _p, ...details } = req;
       await recordEvent(tx.db, source, { action: 'account.created', targetType: 'user', targetId: user.id, details });
       await notify(tx, {
-        message: `Welcome to the staff portal, ${user.first_name || user.username}.`,
+        kind: 'accountWelcome',
+        params: { name: user.first_name || user.username },
         url: '/user',
         recipients: [user.id],
       });
+      const account = { userType: user.user_type, username: user.username };
       await notify(tx, {
-        message: `${source.actorUsername || 'Someone'} created the ${user.user_type} account ${user.username}.`,
+        ...(source.actorUsername
+          ? { kind: 'accountCreated', params: { by: source.actorUsername, ...account } }
+          : { kind: 'accountCreatedUnattributed', params: account }),
         url: `/profile/${encodeURIComponent(user.username)}`,
         levels: ['ADMIN'],
         senderId: source.actorId,
@@ -181,7 +185,8 @@ export async function resetPassword(
     await revokeUserSessions(tx.db, id);
     await recordEvent(tx.db, source, { action: 'account.password_reset', targetType: 'user', targetId: id });
     await notify(tx, {
-      message: 'An administrator reset your password.',
+      kind: 'passwordReset',
+      params: {},
       url: '/user',
       recipients: [id],
       senderId: actor.id,
