@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentSocket, appEvent, enrollAgent } from '../../src/features/it/agent-test-socket.js';
+import { agentSocket, appEvent, enrollAgent } from '../agent-socket.js';
 import { startTestServer, type TestServer } from '../harness.js';
 
 let a: TestServer;

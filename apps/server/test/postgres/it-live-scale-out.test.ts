@@ -4,8 +4,6 @@
  * ids and kinds only). PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgent } from '../../src/features/it/agents.repository.js';
-import { insertTelemetryForTests } from '../../src/features/it/it.repository.js';
 import { factories } from '../factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../harness.js';
 
@@ -25,33 +23,23 @@ afterAll(async () => {
 
 describe('IT live logs on several servers', () => {
   it('an event published on one server reaches a viewer on the other, and only a viewer who may watch', async () => {
-    const u = await factories(first.database.db).user({ user_type: 'INTERPRETER' });
-    const agent = await insertAgent(first.database.db, {
-      user_id: u.id,
-      machine_id: 'machine-scale-out',
-      hostname: 'pc-scale-out',
-      platform: 'linux',
-      version: '1.0.0',
-      credential_hash: 'scale-out-hash',
-    });
+    const make = factories(first.database.db);
+    const u = await make.user({ user_type: 'INTERPRETER' });
+    const agent = await make.agent({ user: u });
     const onB = openSocket(second.url, '/ws/it/', await first.login('it'));
     // A G.I director may open the board, but not watch interpreters.
     const directorOnB = openSocket(second.url, '/ws/it/', await first.login('director.gi'));
     await Promise.all([ready(onB), ready(directorOnB)]);
 
-    await insertTelemetryForTests(first.database.db, {
+    await make.telemetry({
       apps: [
         {
-          agent_id: agent,
-          user_id: u.id,
-          seq: 1,
-          at: new Date().toISOString(),
-          heartbeat: false,
+          agent,
+          at: new Date(),
           title: 'Interpreting session',
           process: 'softphone',
           pid: 9,
           memory_bytes: 4096,
-          url: null,
           opened_apps: ['softphone', 'chrome'],
         },
       ],
@@ -70,32 +58,9 @@ describe('IT live logs on several servers', () => {
 
     // The director's socket is on the same server and was offered the same read: nothing for them.
     // A later frame they may see (an IT staff member's) shows delivery there has run.
-    const staff = await factories(first.database.db).user({ user_type: 'IT' });
-    const staffAgent = await insertAgent(first.database.db, {
-      user_id: staff.id,
-      machine_id: 'machine-scale-out-2',
-      hostname: 'pc-scale-out-2',
-      platform: 'linux',
-      version: '1.0.0',
-      credential_hash: 'scale-out-hash-2',
-    });
-    await insertTelemetryForTests(first.database.db, {
-      apps: [
-        {
-          agent_id: staffAgent,
-          user_id: staff.id,
-          seq: 1,
-          at: new Date().toISOString(),
-          heartbeat: false,
-          title: 'Switch console',
-          process: 'ssh',
-          pid: null,
-          memory_bytes: null,
-          url: null,
-          opened_apps: null,
-        },
-      ],
-    });
+    const staff = await make.user({ user_type: 'IT' });
+    const staffAgent = await make.agent({ user: staff });
+    await make.telemetry({ apps: [{ agent: staffAgent, at: new Date(), title: 'Switch console', process: 'ssh' }] });
     await first.app.ctx.bus.publish({ type: 'it', user: staff.id, kinds: ['app'] });
     await directorOnB.next((m) => m.message?.username === staff.username);
     expect(directorOnB.messages.filter((m) => m.message?.username === u.username)).toEqual([]);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, startTestServer, type TestServer } from '../../../test/harness.js';
-import { agentSocket as openAgentSocket, appEvent, enrollAgent, enrollBody } from './agent-test-socket.js';
+import { agentSocket as openAgentSocket, appEvent, enrollAgent, enrollBody } from '../../../test/agent-socket.js';
 import { maintainTelemetry } from './telemetry.service.js';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_BATCH_MAX } from '@portal/contracts';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { agentSocket, appEvent, enrollAgent } from './agent-test-socket.js';
+import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
 
 const batchOf = (firstSeq: number, n = AGENT_BATCH_MAX) =>
   Array.from({ length: n }, (_, i) => appEvent(firstSeq + i, `window ${firstSeq + i}`));

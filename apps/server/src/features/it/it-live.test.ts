@@ -6,11 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE, ZWsItChannelMessage, type TBusEventOf } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
-import { factories } from '../../../test/factories.js';
+import { factories, type AgentRef, type Factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
-import { insertAgent } from './agents.repository.js';
 import { createCoalescer, type ItKind } from './it-live.js';
-import { insertTelemetryForTests, upsertDailyAndStatusForTests } from './it.repository.js';
 
 describe('coalescing reads per user', () => {
   afterEach(() => void vi.useRealTimers());
@@ -46,16 +44,14 @@ describe('coalescing reads per user', () => {
 
 describe('/ws/it/', () => {
   let s: TestServer;
+  let make: Factories;
   let interp: UserRow;
   let staff: UserRow;
   let burst: UserRow;
-  const agents = new Map<number, number>();
-  let seq = 0;
+  const agents = new Map<number, AgentRef>();
 
   const app = (user: UserRow, title: string, more: { url?: string; opened_apps?: string[] | null } = {}) => ({
-    agent_id: agents.get(user.id)!,
-    user_id: user.id,
-    seq: ++seq,
+    agent: agents.get(user.id)!,
     at: new Date().toISOString(),
     heartbeat: false,
     title,
@@ -71,25 +67,14 @@ describe('/ws/it/', () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    const make = factories(s.database.db);
+    make = factories(s.database.db);
     [interp, staff, burst] = await Promise.all([
       make.user({ user_type: 'INTERPRETER' }),
       make.user({ user_type: 'HR' }),
       make.user({ user_type: 'INTERPRETER' }),
     ]);
-    for (const u of [interp, staff, burst]) {
-      agents.set(
-        u.id,
-        await insertAgent(s.database.db, {
-          user_id: u.id,
-          machine_id: `machine-${u.username}`,
-          hostname: `pc-${u.username}`,
-          platform: 'linux',
-          version: '1.0.0',
-          credential_hash: `live-${u.username}`,
-        }),
-      );
-    }
+    for (const u of [interp, staff, burst])
+      agents.set(u.id, await make.agent({ user: u, hostname: `pc-${u.username}` }));
     expect(
       (
         await s.api('POST', '/api/it/category-rules/', {
@@ -112,17 +97,15 @@ describe('/ws/it/', () => {
     await Promise.all([ready(it), ready(quality)]);
 
     const now = Date.now();
-    const agent_id = agents.get(interp.id)!;
-    await insertTelemetryForTests(s.database.db, {
+    const agent = agents.get(interp.id)!;
+    await make.telemetry({
       apps: [
         app(interp, 'Old window', { opened_apps: ['excel'] }),
         { ...app(interp, 'Budget.xlsx'), at: new Date(now + 1).toISOString() },
       ],
       samples: [
         {
-          agent_id,
-          user_id: interp.id,
-          seq: ++seq,
+          agent,
           at: new Date(now).toISOString(),
           kind: 'network',
           data: {
@@ -146,15 +129,9 @@ describe('/ws/it/', () => {
       locked_minutes: 0,
       lock_periods: [],
     };
-    await upsertDailyAndStatusForTests(s.database.db, {
-      daily: [{ user_id: interp.id, agent_id, day: today, data: log }],
-      status: {
-        user_id: interp.id,
-        agent_id,
-        state: 'idle',
-        since: new Date(now).toISOString(),
-        last_seen_at: new Date(now).toISOString(),
-      },
+    await make.telemetry({
+      daily: [{ agent, day: today, data: log }],
+      status: { agent, state: 'idle', since: now, last_seen_at: now },
     });
     await publish({ user: interp.id, kinds: ['app', 'network', 'daily', 'activity'] });
 
@@ -187,11 +164,11 @@ describe('/ws/it/', () => {
     }
 
     // A staff member's app: IT hears it, QUALITY (interpreters only) does not.
-    await insertTelemetryForTests(s.database.db, { apps: [app(staff, 'Payroll')] });
+    await make.telemetry({ apps: [app(staff, 'Payroll')] });
     await publish({ user: staff.id, kinds: ['app'] });
     await it.next((m) => m.message?.command === 'app_usage' && m.message.username === staff.username);
     // A later event QUALITY may hear: once it is there, the staff member's would have been too.
-    await insertTelemetryForTests(s.database.db, { apps: [app(burst, 'Marker')] });
+    await make.telemetry({ apps: [app(burst, 'Marker')] });
     await publish({ user: burst.id, kinds: ['app'] });
     await quality.next((m) => m.message?.username === burst.username);
     expect(framesFor(quality, staff.username)).toEqual([]);
@@ -201,24 +178,14 @@ describe('/ws/it/', () => {
   it('sends the latest app of a burst of batches, reading at most once more after the first', async () => {
     const viewer = openSocket(s.url, '/ws/it/', await s.token('manager.it'));
     await ready(viewer);
-    const u = await factories(s.database.db).user({ user_type: 'INTERPRETER' });
-    agents.set(
-      u.id,
-      await insertAgent(s.database.db, {
-        user_id: u.id,
-        machine_id: 'machine-burst',
-        hostname: 'pc-burst',
-        platform: 'linux',
-        version: '1.0.0',
-        credential_hash: 'live-burst-2',
-      }),
-    );
+    const u = await make.user({ user_type: 'INTERPRETER' });
+    agents.set(u.id, await make.agent({ user: u, hostname: 'pc-burst' }));
     const t = Date.now();
     const batch = (i: number) => ({ ...app(u, `Batch ${i}`), at: new Date(t + i).toISOString() });
-    await insertTelemetryForTests(s.database.db, { apps: [batch(1)] });
+    await make.telemetry({ apps: [batch(1)] });
     void publish({ user: u.id, kinds: ['app'] });
     // Four more batches land and are announced while the first read is under way.
-    await insertTelemetryForTests(s.database.db, { apps: [batch(2), batch(3), batch(4), batch(5)] });
+    await make.telemetry({ apps: [batch(2), batch(3), batch(4), batch(5)] });
     for (let i = 2; i <= 5; i++) void publish({ user: u.id, kinds: ['app'] });
     await viewer.next((m) => m.message?.username === u.username && m.message.data.active_app_title === 'Batch 5');
     const frames = framesFor(viewer, u.username, 'app_usage');

@@ -1,9 +1,6 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { IT_LIST_WINDOW, type TBusEventOf, type TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
-import { DAY_MS, partitionName, utcDayStart, type PartitionedTable } from './ingest-rules.js';
-import { createPartition } from './telemetry.repository.js';
 
 export type Db = Database;
 
@@ -305,77 +302,4 @@ export async function deleteCategoryRule(db: Db, id: number) {
     .where('id', '=', id)
     .returning(['id', 'field', 'pattern', 'category'])
     .executeTakeFirst();
-}
-
-// ---------------------------------------------------------------- tests only
-
-/**
- * Tests only: stores telemetry as the ingest would (its day partitions created if
- * missing, under the ingest's names), so reads and live delivery are tested apart from it.
- */
-export async function insertTelemetryForTests(
-  db: Db,
-  t: {
-    apps?: (Omit<Insertable<DB['it_app_events']>, 'opened_apps'> & { opened_apps: string[] | null })[];
-    activity?: Insertable<DB['it_activity_events']>[];
-    samples?: (Omit<Insertable<DB['it_samples']>, 'data'> & { data: object })[];
-  },
-): Promise<void> {
-  const days = new Set<string>();
-  const tables: [PartitionedTable, { at: Date | string }[]][] = [
-    ['it_app_events', t.apps ?? []],
-    ['it_activity_events', t.activity ?? []],
-    ['it_samples', t.samples ?? []],
-  ];
-  for (const [table, rows] of tables) {
-    for (const r of rows) {
-      const at = new Date(r.at);
-      const name = partitionName(table, at);
-      if (days.has(name)) continue;
-      days.add(name);
-      const from = utcDayStart(at);
-      const to = new Date(from.getTime() + DAY_MS);
-      await createPartition(db, table, name, from, to);
-    }
-  }
-  if (t.apps?.length) {
-    await db
-      .insertInto('it_app_events')
-      .values(t.apps.map((a) => ({ ...a, opened_apps: a.opened_apps === null ? null : JSON.stringify(a.opened_apps) })))
-      .execute();
-  }
-  if (t.activity?.length) await db.insertInto('it_activity_events').values(t.activity).execute();
-  if (t.samples?.length) {
-    await db
-      .insertInto('it_samples')
-      .values(t.samples.map((s) => ({ ...s, data: JSON.stringify(s.data) })))
-      .execute();
-  }
-}
-
-/** Tests only: a daily log and a status row as the ingest keeps them. */
-export async function upsertDailyAndStatusForTests(
-  db: Db,
-  t: {
-    daily?: { user_id: number; agent_id: number; day: string; data: object }[];
-    status?: Insertable<DB['it_status']>;
-  },
-): Promise<void> {
-  for (const d of t.daily ?? []) {
-    await db
-      .insertInto('it_daily_logs')
-      .values({ ...d, data: JSON.stringify(d.data) })
-      .onConflict((oc) => oc.columns(['user_id', 'agent_id', 'day']).doUpdateSet({ data: JSON.stringify(d.data) }))
-      .execute();
-  }
-  if (t.status) {
-    const s = t.status;
-    await db
-      .insertInto('it_status')
-      .values(s)
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ state: s.state, since: s.since, last_seen_at: s.last_seen_at }),
-      )
-      .execute();
-  }
 }

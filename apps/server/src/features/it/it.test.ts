@@ -1,19 +1,17 @@
 /**
  * IT monitoring's reads through real HTTP on a real database: it-list (shape, window,
  * status, shift, categories, who sees whom) and one user's day in the portal's time zone.
- * Telemetry is stored as the ingest stores it (it.repository's test helpers).
+ * Telemetry is stored as the ingest stores it (the telemetry factory).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TItDay, TItList } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
-import { factories } from '../../../test/factories.js';
+import { factories, type AgentRef, type Factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { insertShift } from '../wfm/wfm.repository.js';
-import { insertAgent } from './agents.repository.js';
-import { insertTelemetryForTests, upsertDailyAndStatusForTests } from './it.repository.js';
 
 const TZ = 'Asia/Riyadh'; // UTC+3 all year: the day runs 21:00Z → 21:00Z.
 let s: TestServer;
+let make: Factories;
 let staffHr: UserRow;
 let staffIt: UserRow;
 let interp: UserRow;
@@ -21,7 +19,7 @@ let stale: UserRow;
 let noAgent: UserRow;
 let dayUser: UserRow;
 let quality: UserRow;
-const agents = new Map<number, number>();
+const agents = new Map<number, AgentRef>();
 let base: number;
 
 const riyadhDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(ms));
@@ -29,20 +27,12 @@ const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function agentOf(user: UserRow): Promise<number> {
-  const id = await insertAgent(s.database.db, {
-    user_id: user.id,
-    machine_id: `machine-${user.username}`,
-    hostname: `pc-${user.username}`,
-    platform: 'linux',
-    version: '1.0.0',
-    credential_hash: `test-hash-${user.username}`,
-  });
-  agents.set(user.id, id);
-  return id;
+async function agentOf(user: UserRow): Promise<AgentRef> {
+  const agent = await make.agent({ user, hostname: `pc-${user.username}` });
+  agents.set(user.id, agent);
+  return agent;
 }
 
-let seq = 0;
 const app = (
   user: UserRow,
   at: number,
@@ -50,10 +40,8 @@ const app = (
   process: string,
   more: Partial<{ heartbeat: boolean; url: string; opened_apps: string[] | null }> = {},
 ) => ({
-  agent_id: agents.get(user.id)!,
-  user_id: user.id,
-  seq: ++seq,
-  at: iso(at),
+  agent: agents.get(user.id)!,
+  at,
   heartbeat: more.heartbeat ?? false,
   title,
   process,
@@ -63,10 +51,8 @@ const app = (
   opened_apps: more.opened_apps ?? null,
 });
 const network = (user: UserRow, at: number, latency: number) => ({
-  agent_id: agents.get(user.id)!,
-  user_id: user.id,
-  seq: ++seq,
-  at: iso(at),
+  agent: agents.get(user.id)!,
+  at,
   kind: 'network' as const,
   data: {
     interface: 'eth0',
@@ -78,10 +64,8 @@ const network = (user: UserRow, at: number, latency: number) => ({
   },
 });
 const device = (user: UserRow, at: number) => ({
-  agent_id: agents.get(user.id)!,
-  user_id: user.id,
-  seq: ++seq,
-  at: iso(at),
+  agent: agents.get(user.id)!,
+  at,
   kind: 'device' as const,
   data: {
     hostname: `pc-${user.username}`,
@@ -109,7 +93,7 @@ const dailyLog = (date: string, active: number) => ({
 
 beforeAll(async () => {
   s = await startTestServer({ TIME_ZONE: TZ });
-  const make = factories(s.database.db);
+  make = factories(s.database.db, { timeZone: TZ });
   const db = s.database.db;
   [staffHr, staffIt, interp, stale, noAgent, dayUser] = await Promise.all([
     make.user({ user_type: 'HR' }),
@@ -136,7 +120,7 @@ beforeAll(async () => {
   }
 
   base = Date.now() - 30 * 60_000;
-  await insertTelemetryForTests(db, {
+  await make.telemetry({
     apps: [
       app(interp, base, 'Inbox — Outlook', 'outlook', { opened_apps: ['outlook', 'excel'] }),
       app(interp, base + 10_000, 'Inbox — Outlook', 'outlook', {
@@ -157,27 +141,15 @@ beforeAll(async () => {
     ],
   });
   const today = riyadhDate(Date.now());
-  await upsertDailyAndStatusForTests(db, {
-    daily: [{ user_id: interp.id, agent_id: agents.get(interp.id)!, day: today, data: dailyLog(today, 42) }],
-    status: {
-      user_id: interp.id,
-      agent_id: agents.get(interp.id)!,
-      state: 'active',
-      since: iso(base),
-      last_seen_at: iso(Date.now()),
-    },
+  await make.telemetry({
+    daily: [{ agent: agents.get(interp.id)!, day: today, data: dailyLog(today, 42) }],
+    status: { agent: agents.get(interp.id)!, state: 'active', since: base, last_seen_at: Date.now() },
   });
-  await upsertDailyAndStatusForTests(db, {
-    status: {
-      user_id: stale.id,
-      agent_id: agents.get(stale.id)!,
-      state: 'active',
-      since: iso(base),
-      last_seen_at: iso(Date.now() - 10 * 60_000),
-    },
+  await make.telemetry({
+    status: { agent: agents.get(stale.id)!, state: 'active', since: base, last_seen_at: Date.now() - 10 * 60_000 },
   });
   // interp works a shift around the clock today.
-  await insertShift(db, { user_id: interp.id, date: today, start: '00:00', end: '00:00', note: '' }, TZ, interp.id);
+  await make.shift({ user: interp, date: today, start: '00:00', end: '00:00' });
 });
 afterAll(() => s?.stop());
 
@@ -294,15 +266,8 @@ describe('GET /api/it/users/{username}/day/', () => {
     const t0 = start();
     const t9 = t0 + 9 * 3600_000;
     const end = t0 + 24 * 3600_000;
-    const act = (at: number, state: 'active' | 'idle') => ({
-      agent_id: agents.get(dayUser.id)!,
-      user_id: dayUser.id,
-      seq: ++seq,
-      at: iso(at),
-      state,
-      idle_seconds: 0,
-    });
-    await insertTelemetryForTests(s.database.db, {
+    const act = (at: number, state: 'active' | 'idle') => ({ agent: agents.get(dayUser.id)!, at, state });
+    await make.telemetry({
       apps: [
         // The evening before: carries over midnight in the portal's zone (21:00Z).
         app(dayUser, t0 - 60_000, 'Night notes', 'notepad'),
@@ -318,15 +283,10 @@ describe('GET /api/it/users/{username}/day/', () => {
       activity: [act(t9 + 120_000, 'idle'), act(t9 + 180_000, 'active')],
       samples: [device(dayUser, t9), network(dayUser, t9, 33), network(dayUser, end + 30 * 60_000, 99)],
     });
-    await upsertDailyAndStatusForTests(s.database.db, {
+    await make.telemetry({
       daily: [
-        { user_id: dayUser.id, agent_id: agents.get(dayUser.id)!, day: D(), data: dailyLog(D(), 5) },
-        {
-          user_id: dayUser.id,
-          agent_id: agents.get(dayUser.id)!,
-          day: addDays(D(), -1),
-          data: dailyLog(addDays(D(), -1), 7),
-        },
+        { agent: agents.get(dayUser.id)!, day: D(), data: dailyLog(D(), 5) },
+        { agent: agents.get(dayUser.id)!, day: addDays(D(), -1), data: dailyLog(addDays(D(), -1), 7) },
       ],
     });
   });

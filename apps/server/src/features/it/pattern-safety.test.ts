@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCategoryRule, TItList, TRedactionRule } from '@portal/contracts';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { agentSocket, appEvent, enrollAgent } from './agent-test-socket.js';
+import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
 import { insertCategoryRule, insertRedactionRule } from './it.repository.js';
 import { SLOW_PATTERN_MESSAGE } from './pattern-safety.js';
 

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCategoryRule, TItList, TRedactionRule } from '@portal/contracts';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { insertAgent } from './agents.repository.js';
-import { insertTelemetryForTests } from './it.repository.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -81,31 +79,8 @@ describe('category rules', () => {
   it('IT adds and removes them, and it-list categorises by them at once', async () => {
     const make = factories(s.database.db);
     const worker = await make.user({ user_type: 'INTERPRETER' });
-    const agent = await insertAgent(s.database.db, {
-      user_id: worker.id,
-      machine_id: 'machine-rules',
-      hostname: 'pc-rules',
-      platform: 'linux',
-      version: '1.0.0',
-      credential_hash: 'test-hash-rules',
-    });
-    await insertTelemetryForTests(s.database.db, {
-      apps: [
-        {
-          agent_id: agent,
-          user_id: worker.id,
-          seq: 1,
-          at: new Date().toISOString(),
-          heartbeat: false,
-          title: 'Quarterly report',
-          process: 'libreoffice',
-          pid: null,
-          memory_bytes: null,
-          url: null,
-          opened_apps: null,
-        },
-      ],
-    });
+    const agent = await make.agent({ user: worker });
+    await make.telemetry({ apps: [{ agent, at: new Date(), title: 'Quarterly report', process: 'libreoffice' }] });
     const categoryNow = async () =>
       (await call<TItList>('GET', '/api/script/it-list/', 'it')).body[worker.username]!.app_usage[0]!.category;
     expect(await categoryNow()).toBe('neutral');

@@ -1,8 +1,9 @@
 /**
- * Test helpers (imported by the IT tests only): an enrolled agent through the real
- * enrolment route, and its real `/ws/agent/` socket speaking the agent protocol.
+ * The monitoring agent's side, for IT tests: an agent enrolled through the real enrolment
+ * route, and its real `/ws/agent/` socket speaking the agent protocol. (Tests that only
+ * need an agent row and stored telemetry use the factories instead.)
  */
-import { DEMO_PASSWORD, openSocket, ready, type TestServer } from '../../../test/harness.js';
+import { DEMO_PASSWORD, openSocket, ready, type TestServer } from './harness.js';
 
 let machine = 0;
 export const enrollBody = (username: string, extra: Record<string, unknown> = {}) => ({
