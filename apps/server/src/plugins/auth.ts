@@ -1,30 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { isStaff } from '@portal/contracts';
+import { isStaff, type Access, type RoutePolicy } from '@portal/contracts';
 import { auditSource, type AuditSource, type Authenticated, type ClientInfo } from '../lib/actor.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
-/**
- * Who may call a route. Secure by default: a route that says nothing is for staff only;
- * `authenticated` admits INTERPRETER and GUEST too (they may sign in, e.g. for the
- * monitoring agent); `integration` admits an integration API key (`X-Api-Key`, or a
- * bearer `pk_…`) as well as any signed-in user; `public` admits anyone.
- */
-export type Access = 'public' | 'authenticated' | 'staff' | 'integration';
-
-/**
- * What the service checks beyond `access`, declared beside the route so a test can
- * call every route as someone outside its audience (test/route-policy.test.ts).
- */
-export interface RoutePolicy {
-  /** The rule in words, naming the permissions-module function where there is one. */
-  rule: string;
-  /**
-   * How a staff user outside the audience is refused: 403, or 404 for records they may
-   * not see (never a hint that they exist); null when every caller `access` admits is in it.
-   */
-  outsider: 403 | 404 | null;
-}
+// Who may call a route and what the service checks beyond it: declared with each
+// endpoint in contracts (common/endpoint.ts).
+export type { Access, RoutePolicy };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,14 +56,14 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate, auth
     const key = access === 'integration' ? integrationKey(req, token) : null;
     if (key !== null) {
       const found = authenticateKey ? await authenticateKey(key) : null;
-      if (!found) throw unauthorized('The API key is wrong or revoked.');
+      if (!found) throw unauthorized('apiKeyInvalid');
       req.integrationKey = found;
       return;
     }
     const auth = token ? await authenticate(token) : null;
     if (!auth) throw unauthorized();
     req.auth = auth;
-    if (access === 'staff' && !isStaff(auth.user)) throw forbidden('The portal is for staff only.');
+    if (access === 'staff' && !isStaff(auth.user)) throw forbidden('staffOnly');
   });
 });
 
