@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
   successStatus,
   ZApiError,
@@ -25,8 +25,13 @@ export type EndpointHandler<E extends EndpointSpec> = (
   reply: FastifyReply,
 ) => Promise<EndpointReply<E> | FastifyReply> | EndpointReply<E> | FastifyReply;
 
-/** Route options a contract does not carry: upload hooks, a larger body limit. */
-export type RouteExtras = Pick<RouteOptions, 'preValidation' | 'preHandler' | 'bodyLimit' | 'onRequest'>;
+/**
+ * Route options a contract does not carry: upload hooks, a larger body limit, and the
+ * server's own route settings beside access and policy (`limitFailures`).
+ */
+export type RouteExtras = Pick<RouteOptions, 'preValidation' | 'preHandler' | 'bodyLimit' | 'onRequest'> & {
+  config?: Omit<FastifyContextConfig, 'access' | 'policy'>;
+};
 
 /** The Fastify schema of an endpoint: its inputs, its answers and the error shape for each error status. */
 export function routeSchema(endpoint: EndpointSpec) {
@@ -61,12 +66,13 @@ export function route<E extends EndpointSpec>(
   extras: RouteExtras = {},
 ): void {
   const status = successStatus(endpoint);
+  const { config, ...options } = extras;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),
-    config: { access: endpoint.access ?? 'staff', policy: endpoint.policy },
-    ...extras,
+    config: { ...config, access: endpoint.access ?? 'staff', policy: endpoint.policy },
+    ...options,
     async handler(req, reply) {
       if (status !== 200) void reply.status(status);
       const answer = await handler(req as EndpointRequest<E>, reply);
