@@ -32,7 +32,7 @@ const BUILDER_CALLS = new Map([
 /** Table names in raw SQL: `insert into t`, `update t`, `delete from t`, `from t`, `join t`. */
 const RAW_TABLE = /\b(insert\s+into|delete\s+from|update|from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 
-let cache = { mtimeMs: -1, owners: new Map(), readByAll: new Set() };
+let cache = { mtimeMs: -1, owners: new Map(), readByAll: new Set(), crossReads: new Map() };
 
 const unwrap = (node) =>
   node && (ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node))
@@ -46,12 +46,13 @@ const strings = (node) => {
   return [];
 };
 
-/** TABLE_OWNERS (table → owners) and READ_BY_EVERY_FEATURE, read from table-owners.ts. */
+/** TABLE_OWNERS (table → owners), READ_BY_EVERY_FEATURE and CROSS_FEATURE_READS, read from table-owners.ts. */
 function ownership() {
   const { mtimeMs } = fs.statSync(OWNERS_FILE);
   if (mtimeMs === cache.mtimeMs) return cache;
   const source = ts.createSourceFile(OWNERS_FILE, fs.readFileSync(OWNERS_FILE, 'utf8'), ts.ScriptTarget.Latest);
   const owners = new Map();
+  const crossReads = new Map();
   let readByAll = new Set();
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
@@ -64,10 +65,17 @@ function ownership() {
         }
       }
       if (name === 'READ_BY_EVERY_FEATURE') readByAll = new Set(strings(init));
+      if (name === 'CROSS_FEATURE_READS' && init && ts.isObjectLiteralExpression(init)) {
+        for (const prop of init.properties) {
+          if (ts.isPropertyAssignment(prop)) {
+            crossReads.set(prop.name.getText(source).replace(/^['"]|['"]$/g, ''), new Set(strings(prop.initializer)));
+          }
+        }
+      }
     }
   }
   if (owners.size === 0) throw new Error(`table-ownership: no TABLE_OWNERS found in ${OWNERS_FILE}`);
-  cache = { mtimeMs, owners, readByAll };
+  cache = { mtimeMs, owners, readByAll, crossReads };
   return cache;
 }
 
@@ -95,13 +103,13 @@ const ownTables = {
   create(context) {
     const self = ownerOf(context.filename);
     if (self === null) return {};
-    const { owners, readByAll } = ownership();
+    const { owners, readByAll, crossReads } = ownership();
 
     function check(node, table, access) {
       const tableOwners = owners.get(table);
       // Not a table: a CTE, an alias, a function (`from generate_series`, `extract(… from …)`).
       if (!tableOwners || tableOwners.includes(self)) return;
-      if (access === 'read' && readByAll.has(table)) return;
+      if (access === 'read' && (readByAll.has(table) || crossReads.get(self)?.has(table))) return;
       const [first] = tableOwners;
       context.report({
         node,
