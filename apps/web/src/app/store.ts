@@ -1,37 +1,30 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { authSlice, registerAuthListeners, restoreAuthState, type AuthState } from '../features/auth';
-import { interpretersSlice, registerInterpreterListeners } from '../features/interpreters';
-import { itSlice, registerItListeners } from '../features/it';
-import { registerLeaveListeners } from '../features/leaves';
-import { registerOcrListeners } from '../features/ocr';
-import { notificationsSlice, registerNotificationListeners } from '../features/notifications';
-import { activeTicketSlice, registerTicketListeners } from '../features/tickets';
-import { registerUsersListeners } from '../features/users';
+import { restoreAuthState, type AuthState } from '../features/auth';
 import { api } from '../lib/api/api';
+import { webFeatures } from './features';
+
+type Feature = (typeof webFeatures)[number];
+/** Every feature's data holders as one object type (each feature's `reducers`, merged). */
+type FeatureReducers = (
+  Feature extends infer F ? (F extends { reducers: infer R } ? (r: R) => void : never) : never
+) extends (r: infer All) => void
+  ? All
+  : never;
+
+const featureReducers = Object.assign(
+  {},
+  ...webFeatures.map((f) => ('reducers' in f ? f.reducers : {})),
+) as FeatureReducers;
 
 /** The spec's client data holders (§3) plus the query cache. */
-const rootReducer = combineReducers({
-  auth: authSlice.reducer,
-  it: itSlice.reducer,
-  activeTicket: activeTicketSlice.reducer,
-  notifications: notificationsSlice.reducer,
-  interpreters: interpretersSlice.reducer,
-  [api.reducerPath]: api.reducer,
-});
+const rootReducer = combineReducers({ ...featureReducers, [api.reducerPath]: api.reducer });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function createStore(auth: AuthState = restoreAuthState()) {
   const listener = createListenerMiddleware();
-  registerAuthListeners(listener);
-  registerNotificationListeners(listener);
-  registerTicketListeners(listener);
-  registerLeaveListeners(listener);
-  registerUsersListeners(listener);
-  registerInterpreterListeners(listener);
-  registerItListeners(listener);
-  registerOcrListeners(listener);
+  for (const feature of webFeatures) if ('listeners' in feature) feature.listeners(listener);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth },

@@ -8,7 +8,7 @@ import MenuRounded from '@mui/icons-material/MenuRounded';
 import { isStaff } from '@portal/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { shallowEqual, useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { selectAuth } from '../../features/auth';
@@ -17,9 +17,8 @@ import { HEADER_HEIGHT } from '../providers/theme';
 import { ColorModeToggle } from './color-mode-toggle';
 import { DesktopNav } from './desktop-nav';
 import { NavDrawer } from './nav-drawer';
-import { navItemsFor } from './nav-links';
+import { navItemsFor, selectNavBadges } from './nav-links';
 import { ProfileMenu } from './profile-menu';
-import { selectUnseenDeskTickets } from '../../features/tickets';
 
 // Only signed-in staff see the bell; loading it on demand keeps its menu, forms and
 // live code out of the login page's initial JavaScript.
@@ -39,8 +38,8 @@ export function AppHeader() {
   const [navFits, setNavFits] = useState(true);
   // Menus only for a confirmed staff member; a session being checked shows neither.
   const member = user && !authSuccessLoading && isStaff(user) ? user : null;
-  const deskUnseen = useSelector(selectUnseenDeskTickets);
-  const items = useMemo(() => navItemsFor(member, { deskUnseen }), [member, deskUnseen]);
+  const badges = useSelector(selectNavBadges, shallowEqual);
+  const items = useMemo(() => navItemsFor(member, badges), [member, badges]);
 
   return (
     <AppBar

@@ -1,8 +1,17 @@
 // The auth feature's public surface: other features and app/ import from here, never
-// deeper (app/router.tsx lazy-loads the login page from pages/ to keep it a chunk).
-export { authSlice, restoreAuthState, selectAuth, selectCurrentUser, selectToken, type AuthState } from './auth.slice';
+// deeper. Its registration (authFeature) lazy-loads the login page (a chunk of its own).
+import { page, type WebFeature } from '../../lib/feature';
+import { registerAuthListeners } from './auth.listeners';
+import { authSlice } from './auth.slice';
+export { restoreAuthState, selectAuth, selectCurrentUser, selectToken, type AuthState } from './auth.slice';
 export { ownProfileUpdated, useChangePasswordMutation, useUpdateMeMutation } from './api/auth-api';
-export { registerAuthListeners } from './auth.listeners';
 export { bootstrapSession, logout } from './session';
 export { LoginForm } from './components/login-form';
 export { PortalUnreachable } from './components/portal-unreachable';
+
+export const authFeature = {
+  name: 'auth',
+  publicRoutes: [{ path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') }],
+  reducers: { auth: authSlice.reducer },
+  listeners: registerAuthListeners,
+} satisfies WebFeature;

@@ -1,3 +1,17 @@
-// The event-logs feature's public surface: nothing other features or app/ use. Its page
-// is lazy-loaded by app/router.tsx straight from pages/ (a route chunk of its own).
-export {};
+// The event-logs feature's public surface: only its registration for app/features.ts
+// (its page is lazy-loaded, a route chunk of its own).
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import { canViewEventLogs } from '@portal/contracts';
+import { page, type WebFeature } from '../../lib/feature';
+
+export const eventLogsFeature = {
+  name: 'event-logs',
+  routes: [
+    {
+      path: 'eventlogs',
+      guard: { allow: canViewEventLogs },
+      children: [{ index: true, lazy: page(() => import('./pages/event-logs-page'), 'EventLogsPage') }],
+    },
+  ],
+  nav: [{ to: '/eventlogs', labelKey: 'nav.eventLogs', icon: ManageSearchOutlined, visible: canViewEventLogs }],
+} satisfies WebFeature;
