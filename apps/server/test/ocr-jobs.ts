@@ -1,5 +1,5 @@
 import { ZOcrJobDetail, type TOcrJobDetail } from '@portal/contracts';
-import { makeApi } from './harness.js';
+import { makeApi, multipartBody } from './harness.js';
 
 /** Uploads files for OCR as the holder of `token` (multipart, as the web sends them). */
 export async function uploadOcr(
@@ -8,15 +8,8 @@ export async function uploadOcr(
   files: { name: string; data: Buffer }[],
   fields: Record<string, string> = { language: 'eng' },
 ): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), f.name);
-  const res = await fetch(`${baseUrl}/api/ocr/jobs/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
+  const res = await makeApi(baseUrl)('POST', '/api/ocr/jobs/', { token, form: multipartBody(fields, files, 'files') });
+  return { status: res.status, body: res.body };
 }
 
 const ENDED = new Set(['done', 'failed', 'cancelled']);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../factories.js';
-import { makeApi } from '../harness.js';
+import { makeApi, multipartBody } from '../harness.js';
 import { tokenFor, twoServersOnPostgres } from './two-servers.js';
 
 const startServers = twoServersOnPostgres();
@@ -16,26 +16,24 @@ describe('reports on several servers', () => {
     const manager = await tokenFor(first.url, 'manager.it');
     const director = await tokenFor(first.url, 'director.gi');
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      title: 'Across servers',
-      type: 'incident',
-      subjects: '["it"]',
-      period_from: '2026-10-01',
-      period_to: '2026-10-02',
-      body: '<p>Two servers, one report.</p>',
-      submit: 'true',
-    })) {
-      form.append(k, v);
-    }
-    form.append('attachments', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'screen.png');
-    const created = await fetch(`${second.url}/api/reports/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${manager}` },
-      body: form,
+    const form = multipartBody(
+      {
+        title: 'Across servers',
+        type: 'incident',
+        subjects: '["it"]',
+        period_from: '2026-10-01',
+        period_to: '2026-10-02',
+        body: '<p>Two servers, one report.</p>',
+        submit: 'true',
+      },
+      [{ name: 'screen.png', data: TINY_PNG, type: 'image/png' }],
+    );
+    const created = await makeApi(second.url)<{ id: number; attachments: { url: string }[] }>('POST', '/api/reports/', {
+      token: manager,
+      form,
     });
     expect(created.status).toBe(201);
-    const report = (await created.json()) as { id: number; attachments: { url: string }[] };
+    const report = created.body;
 
     const read = await makeApi(first.url)('GET', `/api/reports/${report.id}/`, { token: director });
     expect(read.status).toBe(200);

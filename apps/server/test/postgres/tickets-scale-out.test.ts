@@ -4,7 +4,7 @@
  * server reach the sockets held by the other. PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { describe, expect, it } from 'vitest';
-import { makeApi, openSocket, ready } from '../harness.js';
+import { makeApi, multipartBody, openSocket, ready } from '../harness.js';
 import { tokenFor, twoServersOnPostgres } from './two-servers.js';
 
 const startServers = twoServersOnPostgres();
@@ -25,18 +25,16 @@ describe('tickets on several servers', () => {
     await Promise.all([ready(desk), ready(owner)]);
 
     // The ticket, with a file, through the second server.
-    const form = new FormData();
-    form.append('department', 'IT');
-    form.append('subject', 'Scanner broken');
-    form.append('description', 'See the photo.');
-    form.append('attachments', new Blob([PNG], { type: 'image/png' }), 'scanner.png');
-    const created = await fetch(`${second.url}/api/user/create_ticket/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${hr}` },
-      body: form,
-    });
+    const form = multipartBody({ department: 'IT', subject: 'Scanner broken', description: 'See the photo.' }, [
+      { name: 'scanner.png', data: PNG, type: 'image/png' },
+    ]);
+    const created = await makeApi(second.url)<{ id: number; attachments: { url: string }[] }>(
+      'POST',
+      '/api/user/create_ticket/',
+      { token: hr, form },
+    );
     expect(created.status).toBe(201);
-    const ticket = (await created.json()) as { id: number; attachments: { url: string }[] };
+    const ticket = created.body;
 
     const news = await desk.next((m) => m.message?.command === 'admin_new_ticket');
     expect(news.message.data).toMatchObject({ id: ticket.id, subject: 'Scanner broken' });

@@ -8,9 +8,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCategoryRule, TItList, TRedactionRule } from '@portal/contracts';
+import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
-import { insertCategoryRule, insertRedactionRule } from './it.repository.js';
 import { SLOW_PATTERN_MESSAGE } from './pattern-safety.js';
 
 let s: TestServer;
@@ -60,10 +60,12 @@ describe('saving a rule', () => {
 describe('a catastrophic rule stored before the check', () => {
   it('is left out of ingest and reads, while the safe rules still apply', async () => {
     const db = s.database.db;
-    await insertRedactionRule(db, { pattern: '^(a+)+$', description: 'stored before the check' }, null);
-    await insertRedactionRule(db, { pattern: 'secret', description: '' }, null);
-    await insertCategoryRule(db, { field: 'process', pattern: '^(a+)+$', category: 'unproductive' }, null);
-    await insertCategoryRule(db, { field: 'process', pattern: '^chrome$', category: 'productive' }, null);
+    // The factories store rules as they are, as the table held them before the check existed.
+    const make = factories(db);
+    await make.redactionRule('^(a+)+$', 'stored before the check');
+    await make.redactionRule('secret');
+    await make.categoryRule({ field: 'process', pattern: '^(a+)+$', category: 'unproductive' });
+    await make.categoryRule({ field: 'process', pattern: '^chrome$', category: 'productive' });
 
     const agent = await enrollAgent(s, 'quality');
     const a = await agentSocket(s, agent.credential);

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
-import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { multipartBody, openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { addDays } from './leave-rules.js';
 
 let s: TestServer;
@@ -77,17 +77,8 @@ async function balance(who: UserRow | string, year: number, code: string, of?: U
 const history = async (who: UserRow) =>
   ZLeaveRequestList.parse((await call(who, 'GET', '/api/leaves/mine/?status=history')).body);
 
-async function multipart(token: string, fields: Record<string, unknown>, files: { name: string; data: Buffer }[]) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
-  for (const f of files) form.append('attachments', new Blob([new Uint8Array(f.data)]), f.name);
-  const res = await fetch(`${s.url}/api/leaves/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const multipart = (token: string, fields: Record<string, unknown>, files: { name: string; data: Buffer }[]) =>
+  s.api('POST', '/api/leaves/', { token, form: multipartBody(fields, files) });
 
 /** A leave type HR might add. */
 const typeBody = (name: string) => ({

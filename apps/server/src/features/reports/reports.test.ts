@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_BODY_LIMITS, reportBodyProblem, type TReport } from '@portal/contracts';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { multipartBody, startTestServer, type TestServer } from '../../../test/harness.js';
 import { factories, TINY_PNG } from '../../../test/factories.js';
 import { largestReportBody } from './report-samples.js';
 
@@ -35,23 +35,13 @@ async function create(who: string, body: Record<string, unknown>) {
   return res.body as TReport;
 }
 
-async function multipart(
+const multipart = async (
   who: string,
   method: string,
   url: string,
   fields: Record<string, string>,
   files: { name: string; data: Buffer }[],
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('attachments', new Blob([new Uint8Array(f.data)]), f.name);
-  const res = await fetch(s.url + url, {
-    method,
-    headers: { authorization: `Bearer ${await s.token(who)}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+) => s.api(method, url, { token: await s.token(who), form: multipartBody(fields, files) });
 
 const mine = async (who: string, query = '') => (await call(who, 'GET', `/api/reports/?scope=mine${query}`)).body;
 

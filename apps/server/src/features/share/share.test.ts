@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CHANNELS, type TShareCall } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
-import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
+import {
+  multipartBody,
+  openSocket,
+  ready,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from '../../../test/harness.js';
 import { sweepCalls } from './index.js';
 import { insertCall } from './share.repository.js';
 
@@ -513,16 +520,11 @@ describe('the sweep', () => {
 });
 
 describe('snapshots', () => {
-  const upload = async (who: UserRow | string, id: number, data: Buffer, name = 'frame.png') => {
-    const form = new FormData();
-    form.append('snapshot', new Blob([new Uint8Array(data)]), name);
-    const res = await fetch(`${s.url}/api/share/calls/${id}/snapshots/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await tokenOf(who)}` },
-      body: form,
+  const upload = async (who: UserRow | string, id: number, data: Buffer, name = 'frame.png') =>
+    s.api('POST', `/api/share/calls/${id}/snapshots/`, {
+      token: await tokenOf(who),
+      form: multipartBody({}, [{ name, data }], 'snapshot'),
     });
-    return { status: res.status, body: await res.json() };
-  };
   const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 
   it('keeps the viewer’s PNG frames of an active call, and nobody else’s', async () => {

@@ -16,7 +16,14 @@ import {
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
-import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
+import {
+  multipartBody,
+  openSocket,
+  ready,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from '../../../test/harness.js';
 
 let s: TestServer;
 let make: Factories;
@@ -66,17 +73,11 @@ const notifications = async (who: UserRow) =>
   }[];
 
 /** A reply with files, as multipart (text fields as the browser sends them). */
-async function multipartUpdate(who: UserRow, id: number, fields: Record<string, string>, file: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('attachments', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'vendor.png');
-  const res = await fetch(`${s.url}/api/user/active-tickets/${id}/`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${await as(who)}` },
-    body: form,
+const multipartUpdate = async (who: UserRow, id: number, fields: Record<string, string>, file: Buffer) =>
+  s.api<TTicket>('PUT', `/api/user/active-tickets/${id}/`, {
+    token: await as(who),
+    form: multipartBody(fields, [{ name: 'vendor.png', data: file, type: 'image/png' }]),
   });
-  return { status: res.status, body: (await res.json()) as TTicket };
-}
 
 /** Everything the server sent on this socket before now has arrived once this resolves. */
 async function flush(sock: TestSocket) {

@@ -7,7 +7,15 @@ import {
   ZWsAdminUpdateTicket,
   ZWsTicketUpdate,
 } from '@portal/contracts';
-import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
+import {
+  multipartBody,
+  openSocket,
+  ready,
+  startTestServer,
+  type FilePart,
+  type TestServer,
+  type TestSocket,
+} from '../../../test/harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -33,39 +41,9 @@ const EXE = Buffer.concat([
 ]);
 const MiB = 1024 * 1024;
 
-interface FilePart {
-  name: string;
-  data: Uint8Array;
-  type?: string;
-}
-
 /** A multipart request (the same fields as JSON, plus file parts named `attachments`). */
-async function multipart(
-  method: string,
-  url: string,
-  token: string,
-  fields: Record<string, unknown>,
-  files: FilePart[],
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
-  for (const f of files) {
-    form.append(
-      'attachments',
-      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }),
-      f.name,
-    );
-  }
-  const res = await fetch(s.url + url, { method, headers: { authorization: `Bearer ${token}` }, body: form });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers };
-}
+const multipart = (method: string, url: string, token: string, fields: Record<string, unknown>, files: FilePart[]) =>
+  s.api(method, url, { token, form: multipartBody(fields, files) });
 
 const ticketBody = (over: Record<string, unknown> = {}) => ({
   department: 'IT',
