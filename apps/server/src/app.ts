@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.js';
+import type { EventLogNameLookups } from './lib/feature.js';
 import {
   ApiError,
   isDatabaseUnavailable,
@@ -38,6 +39,8 @@ declare module 'fastify' {
     apiRoutes: { method: string; url: string }[];
     /** Every /api/ route with who may call it (test/route-policy.test.ts calls each as outsiders). */
     routeTable: { method: string; url: string; access: Access; policy: RoutePolicy | undefined }[];
+    /** How each feature names its records for the event log (the event-logs routes ask them). */
+    eventLogNames: EventLogNameLookups;
   }
 }
 
@@ -249,6 +252,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
   });
   await app.register(inputGuardPlugin);
+  app.decorate(
+    'eventLogNames',
+    Object.assign({}, ...serverFeatures.map((f) => f.eventLogNames ?? {})) as EventLogNameLookups,
+  );
   // Every feature's routes, in the feature list's order (the OpenAPI document follows it).
   for (const feature of serverFeatures) {
     for (const routes of feature.routes ?? []) await app.register(routes, { prefix: '/api' });

@@ -11,6 +11,7 @@ export * from './notifications/notifications.js';
 export * from './notifications/notification-kinds.js';
 export * from './event-logs/event-logs.js';
 export * from './event-logs/event-log-details.js';
+export * from './event-logs/event-log-details.js';
 export * from './live/messages.js';
 export * from './tickets/index.js';
 export * from './leaves/index.js';

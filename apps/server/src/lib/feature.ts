@@ -1,4 +1,4 @@
-import type { TEventAction } from '@portal/contracts';
+import type { TEventAction, TEventLogRefType } from '@portal/contracts';
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { AppContext } from './context.js';
@@ -26,6 +26,17 @@ export interface DemoSeed {
   whenRunning?(ctx: AppContext): Promise<void>;
 }
 
+/**
+ * The names of some records of one type, by id, for the event log's readers (a subject, a
+ * title, a person's name; a seeded leave type's code, which readers translate). Ids of
+ * records gone since are simply absent.
+ */
+export type EventLogNameLookup = (
+  db: Database,
+  ids: readonly number[],
+) => Promise<readonly { id: number; name: string; code?: string | null }[]>;
+export type EventLogNameLookups = Partial<Record<TEventLogRefType, EventLogNameLookup>>;
+
 /** How the process runs, as far as scheduled jobs care. */
 export interface JobEnvironment {
   /** This database holds the demo (embedded, or PORTAL_SEED_DEMO): demo feeds may run. */
@@ -48,4 +59,6 @@ export interface ServerFeature {
   demo?: DemoSeed;
   /** The event-log actions this feature records (each action belongs to exactly one feature). */
   eventLogActions?: readonly TEventAction[];
+  /** How its records are named when event logs point at them (contracts' EVENT_LOG_REF_TYPES it owns). */
+  eventLogNames?: EventLogNameLookups;
 }

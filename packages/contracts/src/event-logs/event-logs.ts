@@ -145,5 +145,18 @@ export const ZEventLogQuery = ZEventLogFilter.extend({
 export type TEventLogQuery = z.input<typeof ZEventLogQuery>;
 export type TEventLogQueryParsed = z.output<typeof ZEventLogQuery>;
 
-export const ZEventLogPage = z.object({ results: z.array(ZEventLog), next_cursor: ZText.nullable() });
+/** A record an event points at, by name (`code`: a seeded leave type's, which readers translate). */
+export const ZEventLogName = z.object({ name: ZText, code: ZText.nullable() }).meta({ id: 'EventLogName' });
+export type TEventLogName = z.infer<typeof ZEventLogName>;
+
+/**
+ * A page of the audit trail. `names`: the records its rows point at (targets, and ids in
+ * details as `EVENT_DETAILS` declares them), keyed `<type>:<id>`; a record gone since is
+ * absent (readers show its number).
+ */
+export const ZEventLogPage = z.object({
+  results: z.array(ZEventLog),
+  next_cursor: ZText.nullable(),
+  names: z.record(ZText, ZEventLogName),
+});
 export type TEventLogPage = z.infer<typeof ZEventLogPage>;

@@ -1,15 +1,22 @@
-import type { TEventAction } from '@portal/contracts';
+import type { TEventAction, TEventDetailsOf } from '@portal/contracts';
 import type { AuditSource } from '../../lib/actor.js';
 import { lastInTransaction, type TxDb } from '../../lib/tx.js';
 import { chainHash, GENESIS_HASH, type ChainFields } from './event-log-chain.js';
 import { appendEventLog } from './event-logs.repository.js';
 
-export interface AuditEvent {
-  action: TEventAction;
-  targetType?: string;
-  targetId?: string | number;
-  details?: Record<string, unknown>;
-}
+/**
+ * One record: its action, the record it concerns, and its details, whose fields are those
+ * contracts' EVENT_DETAILS declares for the action (readers label and format them from
+ * there, so a field it does not declare is refused here).
+ */
+export type AuditEvent = {
+  [A in TEventAction]: {
+    action: A;
+    targetType?: string;
+    targetId?: string | number;
+    details?: TEventDetailsOf<A>;
+  };
+}[TEventAction];
 
 /**
  * Records an action inside the transaction of the change itself (`tx.db` of `withTx`),
@@ -28,7 +35,7 @@ export async function recordEvent(db: TxDb, source: AuditSource | null, event: A
     target_id: event.targetId === undefined ? '' : String(event.targetId),
     ip: source?.ip ?? '',
     user_agent: (source?.userAgent ?? '').slice(0, 512),
-    details: event.details ?? {},
+    details: (event.details ?? {}) as Record<string, unknown>,
   };
   await lastInTransaction(db, () =>
     appendEventLog(db, fields, (last) => {

@@ -70,6 +70,17 @@ function filtered(
   return q;
 }
 
+/** People by id, as lists show them (first and last name, else the username): who events name. */
+export async function userNames(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() || u.username }));
+}
+
 /** Newest first; keyset on (at, id) so page 1,000 costs what page 1 does. */
 export function pageEventLogs(
   db: Database,

@@ -20,7 +20,7 @@ export const eventLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEventLogPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => eventLogs.listEventLogs(app.ctx, caller(req).user, req.query),
+    async (req) => eventLogs.listEventLogs(app.ctx, caller(req).user, req.query, app.eventLogNames),
   );
 
   app.get(

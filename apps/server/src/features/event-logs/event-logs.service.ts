@@ -1,9 +1,19 @@
-import { eventLogScope, type TEventLog, type TEventLogFilter, type TEventLogQueryParsed } from '@portal/contracts';
+import {
+  eventLogRefKey,
+  eventLogRefs,
+  eventLogScope,
+  type TEventLog,
+  type TEventLogFilter,
+  type TEventLogName,
+  type TEventLogQueryParsed,
+  type TEventLogRefType,
+} from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
+import type { EventLogNameLookup, EventLogNameLookups } from '../../lib/feature.js';
 import type { UserRow } from '../../db/schema.js';
 import { csvRow } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
-import { pageEventLogs, type EventLogScope, type Keyset } from './event-logs.repository.js';
+import { pageEventLogs, userNames, type EventLogScope, type Keyset } from './event-logs.repository.js';
 
 type Row = Awaited<ReturnType<typeof pageEventLogs>>[number];
 
@@ -21,16 +31,47 @@ export function presentEventLog(r: Row): TEventLog {
   return { ...r, at: new Date(r.at).toISOString() };
 }
 
+/**
+ * The names of the records a page points at, asked of the features that own them at read
+ * time (one query per type): rows are hash-chained and never rewritten, so old rows get
+ * names too, and renaming a record renames it everywhere. People are read here (every
+ * feature may read the people directory); a type no feature names stays a number.
+ */
+async function namesOf(
+  ctx: AppContext,
+  rows: readonly TEventLog[],
+  lookups: EventLogNameLookups,
+): Promise<Record<string, TEventLogName>> {
+  const wanted = new Map<TEventLogRefType, Set<number>>();
+  for (const row of rows) {
+    for (const [type, id] of eventLogRefs(row)) wanted.set(type, (wanted.get(type) ?? new Set()).add(id));
+  }
+  const names: Record<string, TEventLogName> = {};
+  for (const [type, ids] of wanted) {
+    const lookup: EventLogNameLookup | undefined = type === 'user' ? userNames : lookups[type];
+    if (!lookup) continue;
+    for (const r of await lookup(ctx.db, [...ids])) {
+      names[eventLogRefKey(type, r.id)] = { name: r.name, code: r.code ?? null };
+    }
+  }
+  return names;
+}
+
 /** `query` as the route's contract parsed it (the cursor already decoded). */
-export async function listEventLogs(ctx: AppContext, user: UserRow, q: TEventLogQueryParsed) {
+export async function listEventLogs(
+  ctx: AppContext,
+  user: UserRow,
+  q: TEventLogQueryParsed,
+  lookups: EventLogNameLookups,
+) {
   const scope = requireScope(user);
   const rows = await pageEventLogs(ctx.db, q, scope, q.cursor ?? null, q.limit + 1);
-  const page = rows.slice(0, q.limit);
+  const page = rows.slice(0, q.limit).map(presentEventLog);
   const last = page.at(-1);
   return {
-    results: page.map(presentEventLog),
-    next_cursor:
-      rows.length > q.limit && last ? encodeCursor({ at: new Date(last.at).toISOString(), id: last.id }) : null,
+    results: page,
+    next_cursor: rows.length > q.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    names: await namesOf(ctx, page, lookups),
   };
 }
 

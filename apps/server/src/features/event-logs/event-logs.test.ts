@@ -54,6 +54,44 @@ describe('recording', () => {
   });
 });
 
+describe('names', () => {
+  it('names the records a page points at, its targets and the ids in its details, by the features that own them', async () => {
+    const hr = await s.login('hr');
+    const ticket = await s.api('POST', '/api/user/create_ticket/', {
+      token: hr,
+      body: { department: 'IT', subject: 'Badge reader at gate 3', description: 'It beeps red.', priority: 'normal' },
+    });
+    expect(ticket.status).toBe(201);
+    const types = (await s.api('GET', '/api/leaves/types/', { token: hr })).body as { id: number; code: string }[];
+    const annual = types.find((t) => t.code === 'annual')!;
+    // A Sunday two years ahead: a working day with the default weekend, far from any demo leave.
+    const day = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 7, 1));
+    while (day.getUTCDay() !== 0) day.setUTCDate(day.getUTCDate() + 1);
+    const date = day.toISOString().slice(0, 10);
+    const leave = await s.api('POST', '/api/leaves/', {
+      token: hr,
+      body: { leave_type: annual.id, start_date: date, end_date: date, reason: 'Family matters.' },
+    });
+    expect(leave.status).toBe(201);
+    const me = (await s.api('GET', '/api/auth/me/', { token: hr })).body as { id: number };
+
+    const page = await logs(admin, `?action=leave.submitted&target_id=${leave.body.id}`);
+    expect(page.body.results[0].details).toMatchObject({ user: me.id, leave_type: annual.id });
+    expect(page.body.names).toEqual({
+      [`leave:${leave.body.id}`]: { name: 'Hala Rashed', code: null },
+      [`user:${me.id}`]: { name: 'Hala Rashed', code: null },
+      [`leave_type:${annual.id}`]: { name: 'Annual leave', code: 'annual' },
+    });
+    const created = await logs(admin, `?action=ticket.created&target_id=${ticket.body.id}`);
+    expect(created.body.names).toEqual({
+      [`ticket:${ticket.body.id}`]: { name: 'Badge reader at gate 3', code: null },
+    });
+    // A record gone since has no name: readers show its number.
+    const gone = await logs(admin, '?action=ticket.created&target_id=999999');
+    expect(gone.body).toMatchObject({ results: [], names: {} });
+  });
+});
+
 describe('access', () => {
   it('is for directors and ADMIN only', async () => {
     expect((await logs(await s.login('director.ad'))).status).toBe(200);

@@ -1,6 +1,7 @@
 // The KPI feature's public surface: its routes and the scheduled reminders.
 import type { ServerFeature } from '../../lib/feature.js';
 import { seedKpiDemo } from './kpi-demo.js';
+import { kpiDefinitionNames } from './kpi-names.repository.js';
 import { sendKpiReminders } from './kpi-reminders.service.js';
 import { kpiRoutes } from './kpi.routes.js';
 export { sendKpiReminders } from './kpi-reminders.service.js';
@@ -33,4 +34,5 @@ export const kpiFeature: ServerFeature = {
     'kpi.reminder_due',
     'kpi.reminder_escalated',
   ],
+  eventLogNames: { kpi_definition: kpiDefinitionNames },
 };

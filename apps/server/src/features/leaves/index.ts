@@ -1,5 +1,6 @@
 // The leaves feature's public surface.
 import type { ServerFeature } from '../../lib/feature.js';
+import { leaveNames, leaveTypeNames } from './leave-names.repository.js';
 import { seedLeavesDemo } from './leaves-demo.js';
 import { leavesRoutes } from './leaves.routes.js';
 // For the reports' summaries: approved leave days per department over a period.
@@ -25,4 +26,5 @@ export const leavesFeature: ServerFeature = {
     'leave.type_created',
     'leave.type_updated',
   ],
+  eventLogNames: { leave: leaveNames, leave_type: leaveTypeNames },
 };

@@ -45,7 +45,7 @@ import { withTx, type Tx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
 import { approvalShortfall, balanceShortMessage, requestShortfall } from './leave-balance-guard.js';
-import { addDays, decide, type LeaveStep } from './leave-rules.js';
+import { addDays, decide, type LeaveDecisionStep, type LeaveStep } from './leave-rules.js';
 import { balancesOf, visibleLeave } from './leave-reads.service.js';
 import { workingCalendar } from './leave-settings.service.js';
 import { accessShape, presentLeave } from './leaves.presenter.js';
@@ -273,7 +273,7 @@ async function step(
   tx: Tx,
   leave: repo.LeaveRow,
   to: TLeaveStatus,
-  event: LeaveStep,
+  event: Exclude<LeaveStep, 'submitted'>,
   actor: UserRow,
   comment: string,
   source: AuditSource,
@@ -313,7 +313,7 @@ const DECISION_KINDS = {
   rejected: 'leaveRejected',
   hr_confirmed: 'leaveHrConfirmed',
   hr_rejected: 'leaveHrRejected',
-} as const satisfies Partial<Record<LeaveStep, string>>;
+} as const satisfies Record<LeaveDecisionStep, string>;
 
 /** A leave as notifications name it: its type (translated when seeded) and its days. */
 const leaveParams = (leave: { type_name: string; type_code: string | null; start_date: string; end_date: string }) => ({
@@ -347,7 +347,7 @@ export async function decideLeave(
     if (req.decision === 'approve') await mustStillFit(tx, leave);
     await step(tx, leave, next, event, caller, req.comment, source, ALREADY_DECIDED);
     await notify(tx, {
-      kind: DECISION_KINDS[event as keyof typeof DECISION_KINDS],
+      kind: DECISION_KINDS[event],
       params: { ...leaveParams(leave), name: displayName(caller), comment: req.comment ?? '' },
       url: leaveUrl(id),
       recipients: [leave.user_id],

@@ -119,6 +119,8 @@ export const approvedOnly =
 export type LeaveDecision = 'approve' | 'reject';
 export type LeaveStep =
   'submitted' | 'approved' | 'rejected' | 'hr_confirmed' | 'hr_rejected' | 'cancelled' | 'revoked';
+/** A step that decides a waiting request (the approver's, then HR's). */
+export type LeaveDecisionStep = 'approved' | 'rejected' | 'hr_confirmed' | 'hr_rejected';
 
 /**
  * Where a decision on the current step leads, and the timeline's name for it: the
@@ -128,7 +130,7 @@ export function decide(
   status: 'pending' | 'awaiting_hr',
   decision: LeaveDecision,
   requiresHrConfirmation: boolean,
-): { next: TLeaveStatus; event: LeaveStep } {
+): { next: TLeaveStatus; event: LeaveDecisionStep } {
   if (status === 'pending') {
     if (decision === 'reject') return { next: 'rejected', event: 'rejected' };
     return { next: requiresHrConfirmation ? 'awaiting_hr' : 'approved', event: 'approved' };

@@ -1,6 +1,7 @@
 // The OCR feature's public surface.
 import type { ServerFeature } from '../../lib/feature.js';
 import { seedOcrDemo } from './ocr-demo.js';
+import { ocrJobNames } from './ocr-names.repository.js';
 import { ocrRoutes } from './ocr.routes.js';
 import { purgeExpiredOcr } from './ocr.service.js';
 
@@ -14,4 +15,5 @@ export const ocrFeature: ServerFeature = {
   // The demo documents go through the real queue, so they finish in the background.
   demo: { whenRunning: async (ctx) => (ctx.config.OCR_DEMO ? seedOcrDemo(ctx) : undefined) },
   eventLogActions: ['ocr.create', 'ocr.delete', 'ocr.share'],
+  eventLogNames: { ocr_job: ocrJobNames },
 };

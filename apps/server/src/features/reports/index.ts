@@ -1,5 +1,6 @@
 // The reports feature's public surface.
 import type { ServerFeature } from '../../lib/feature.js';
+import { reportNames } from './report-names.repository.js';
 import { seedReportsDemo } from './reports-demo.js';
 import { reportsRoutes } from './reports.routes.js';
 
@@ -9,4 +10,5 @@ export const reportsFeature: ServerFeature = {
   routes: [reportsRoutes],
   demo: { rows: seedReportsDemo },
   eventLogActions: ['report.created', 'report.deleted', 'report.submitted', 'report.superseded', 'report.updated'],
+  eventLogNames: { report: reportNames },
 };

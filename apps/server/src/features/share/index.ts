@@ -1,6 +1,7 @@
 // The screen-sharing feature's public surface.
 import type { ServerFeature } from '../../lib/feature.js';
 import { seedShareDemo } from './share-demo.js';
+import { shareCallNames } from './share-names.repository.js';
 import { findUserByUsername } from '../users/index.js';
 import { shareRoutes } from './share.routes.js';
 import { sweepCalls } from './share.service.js';
@@ -24,4 +25,5 @@ export const shareFeature: ServerFeature = {
     'share.snapshot',
     'share.start',
   ],
+  eventLogNames: { share_call: shareCallNames },
 };

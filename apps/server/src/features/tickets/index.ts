@@ -2,6 +2,7 @@
 import type { ServerFeature } from '../../lib/feature.js';
 import { helpDeskSettingsRoutes } from './help-desk-settings.routes.js';
 import { escalateSlaBreaches } from './sla-escalation.js';
+import { ticketNames } from './ticket-names.repository.js';
 import { seedHelpDeskDemo } from './tickets-demo.js';
 import { ticketsRoutes } from './tickets.routes.js';
 // For the reports' summaries: each desk's tickets over a period.
@@ -29,4 +30,5 @@ export const ticketsFeature: ServerFeature = {
     'ticket.status_changed',
     'ticket_sla.updated',
   ],
+  eventLogNames: { ticket: ticketNames },
 };
