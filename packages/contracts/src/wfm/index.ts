@@ -1,2 +1,3 @@
 export * from './wfm.js';
 export * from './wfm-access.js';
+export * from './wfm-endpoints.js';

@@ -1,25 +1,16 @@
 import {
-  ZShift,
-  ZShiftImportResult,
-  ZShiftList,
-  ZStaffingList,
-  ZWfmDay,
-  ZWfmHistory,
-  type TShift,
+  wfmEndpoints as W,
   type TShiftImportRequest,
-  type TShiftImportResult,
   type TShiftRequest,
   type TShiftsQuery,
   type TShiftUpdateRequest,
-  type TStaffingList,
   type TStaffingRequirement,
-  type TWfmDay,
   type TWfmDayQuery,
-  type TWfmHistory,
   type TWfmHistoryQuery,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /**
  * Workforce management. Own tags: 'WfmShift' (the schedule; a change also
@@ -32,53 +23,51 @@ const scheduleChanged = ['WfmShift', 'WfmDay', 'WfmHistory'] as const;
 
 export const wfmApi = wfmTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    wfmDay: build.query<TWfmDay, TWfmDayQuery>({
-      query: (params) => ({ url: 'wfm/day/', params }),
-      responseSchema: ZWfmDay,
+    wfmDay: build.query({
+      ...fromContract(W.getWfmDay, (query: TWfmDayQuery) => ({ query })),
       providesTags: ['WfmDay'],
     }),
-    wfmHistory: build.query<TWfmHistory, { username: string } & TWfmHistoryQuery>({
-      query: ({ username, ...params }) => ({ url: `wfm/users/${encodeURIComponent(username)}/history/`, params }),
-      responseSchema: ZWfmHistory,
+    wfmHistory: build.query({
+      ...fromContract(W.getWfmHistory, ({ username, ...query }: { username: string } & TWfmHistoryQuery) => ({
+        params: { username },
+        query,
+      })),
       providesTags: ['WfmHistory'],
     }),
-    shifts: build.query<TShift[], TShiftsQuery>({
-      query: (params) => ({ url: 'wfm/shifts/', params }),
-      responseSchema: ZShiftList,
+    shifts: build.query({
+      ...fromContract(W.listShifts, (query: TShiftsQuery) => ({ query })),
       providesTags: ['WfmShift'],
     }),
-    createShift: build.mutation<TShift, TShiftRequest>({
-      query: (body) => ({ url: 'wfm/shifts/', method: 'POST', body }),
-      responseSchema: ZShift,
+    createShift: build.mutation({
+      ...fromContract(W.createShift, (body: TShiftRequest) => ({ body })),
       invalidatesTags: (r) => (r ? [...scheduleChanged] : []),
     }),
-    updateShift: build.mutation<TShift, { id: number; body: TShiftUpdateRequest }>({
-      query: ({ id, body }) => ({ url: `wfm/shifts/${id}/`, method: 'PUT', body }),
-      responseSchema: ZShift,
+    updateShift: build.mutation({
+      ...fromContract(W.updateShift, ({ id, body }: { id: number; body: TShiftUpdateRequest }) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: (r) => (r ? [...scheduleChanged] : []),
     }),
-    deleteShift: build.mutation<void, number>({
-      query: (id) => ({ url: `wfm/shifts/${id}/`, method: 'DELETE' }),
+    deleteShift: build.mutation({
+      ...fromContract(W.deleteShift, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : [...scheduleChanged]),
     }),
-    importShifts: build.mutation<TShiftImportResult, TShiftImportRequest>({
-      query: (body) => ({ url: 'wfm/shifts/import/', method: 'POST', body }),
-      responseSchema: ZShiftImportResult,
+    importShifts: build.mutation({
+      ...fromContract(W.importShifts, (body: TShiftImportRequest) => ({ body })),
       // A dry run saves nothing: only a real import changes the schedule.
       invalidatesTags: (r) => (r && !r.dry_run ? [...scheduleChanged] : []),
     }),
-    staffing: build.query<TStaffingList, void>({
-      query: () => 'wfm/staffing/',
-      responseSchema: ZStaffingList,
+    staffing: build.query({
+      ...fromContract(W.listStaffing, (_: void) => ({})),
       providesTags: ['WfmStaffing'],
     }),
-    setStaffing: build.mutation<TStaffingList, TStaffingRequirement>({
-      query: (body) => ({ url: 'wfm/staffing/', method: 'PUT', body }),
-      responseSchema: ZStaffingList,
+    setStaffing: build.mutation({
+      ...fromContract(W.saveStaffing, (body: TStaffingRequirement) => ({ body })),
       invalidatesTags: (r) => (r ? ['WfmStaffing', 'WfmDay'] : []),
     }),
-    deleteStaffing: build.mutation<void, string>({
-      query: (language) => ({ url: 'wfm/staffing/', method: 'DELETE', params: { language } }),
+    deleteStaffing: build.mutation({
+      ...fromContract(W.deleteStaffing, (language: string) => ({ query: { language } })),
       invalidatesTags: (_r, error) => (error ? [] : ['WfmStaffing', 'WfmDay']),
     }),
   }),
@@ -99,5 +88,9 @@ export const {
 
 /** The day board as the server's CSV, saved under the server's name. */
 export function downloadWfmDayCsv(date: string, token: string): Promise<void> {
-  return downloadServerFile(`wfm/day/export.csv?${new URLSearchParams({ date })}`, token, `wfm-${date}.csv`);
+  return downloadServerFile(
+    `${W.exportWfmDayCsv.path.slice(1)}?${new URLSearchParams({ date })}`,
+    token,
+    `wfm-${date}.csv`,
+  );
 }
