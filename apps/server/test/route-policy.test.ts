@@ -5,20 +5,8 @@
  * A new route fails this test until it declares its policy and gets a row in SAMPLES.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
-import { insertKey } from '../src/features/interpreters/interpreters.repository.js';
-import * as wfm from '../src/features/wfm/wfm.repository.js';
-import * as kpi from '../src/features/kpi/kpi.repository.js';
-import { insertHoliday, insertType } from '../src/features/leaves/leaves.repository.js';
-import * as reports from '../src/features/reports/reports.repository.js';
-import * as itRules from '../src/features/it/it.repository.js';
-import * as itAgents from '../src/features/it/agents.repository.js';
-import * as ocr from '../src/features/ocr/ocr.repository.js';
-import * as share from '../src/features/share/share.repository.js';
-import { storeFile } from '../src/lib/files/index.js';
-import { insertCannedReply } from '../src/features/tickets/canned-replies.repository.js';
 import { factories, TINY_PNG } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -53,13 +41,20 @@ beforeAll(async () => {
   attachmentId = t.attachments[0]!.id;
   target = await make.user({ user_type: 'RTM' });
   // Two canned replies of the IT desk by `it` (one to change, one to remove): marketing is off that desk.
-  const itUser = (await s.api('GET', '/api/users/it/', { token: await s.login('it') })).body as { id: number };
-  const canned = (shortcut: string) =>
-    insertCannedReply(
-      s.database.db,
-      { department: 'IT', title: `Policy ${shortcut}`, shortcut, body: 'Made by the route-policy test.' },
-      itUser.id,
-    );
+  const itUser = (await s.api('GET', '/api/users/it/', { token: await s.login('it') })).body as {
+    id: number;
+    username: string;
+  };
+  const canned = async (shortcut: string) =>
+    (
+      await make.cannedReply({
+        department: 'IT',
+        title: `Policy ${shortcut}`,
+        shortcut,
+        body: 'Made by the route-policy test.',
+        created_by: itUser,
+      })
+    ).id;
   const [cannedToChange, cannedToRemove] = [await canned('policy-change'), await canned('policy-remove')];
   const cannedBody = (shortcut: string) => ({
     department: 'IT',
@@ -86,7 +81,7 @@ beforeAll(async () => {
     const toCancel = await make.leave({ user: requester, start_date: `${future}-02-04` });
     const toRevoke = await make.leave({ user: requester, start_date: `${future}-02-05`, status: 'approved' });
     const type = toDecide.type;
-    const holiday = await insertHoliday(s.database.db, `${future}-02-10`, 'Policy holiday');
+    const holiday = await make.holiday(`${future}-02-10`, 'Policy holiday');
     const typeBody = (name: string) => ({
       name,
       yearly_days: 10,
@@ -97,7 +92,7 @@ beforeAll(async () => {
       requires_hr_confirmation: false,
       is_active: true,
     });
-    const policyType = await insertType(s.database.db, { ...typeBody('Policy leave'), code: null });
+    const policyType = await make.leaveType(typeBody('Policy leave'));
     // hr's own request far from the demo's (no overlap, a fresh year's balance).
     const ask = { leave_type: type.id, start_date: `${future}-03-03`, end_date: `${future}-03-04`, reason: 'Policy' };
     const record = (id: number, extra: Sample = {}): Sample => ({
@@ -146,12 +141,7 @@ beforeAll(async () => {
     });
   }
 
-  const policyKey = await insertKey(s.database.db, {
-    name: 'Policy key',
-    prefix: 'pk_policy',
-    key_hash: 'policy-key-hash',
-    created_by: null,
-  });
+  const policyKey = await make.integrationKey({ name: 'Policy key' });
   const board = (extra: Sample = {}): Sample => ({ insider: 'manager.wfm', outsider: 'hr', ...extra });
   // Two shifts of interpreter01 (one to change, one to remove) and a staffing row to remove.
   const planner = (await s.api('GET', '/api/users/manager.wfm/', { token: await s.login('hr') })).body as {
@@ -161,14 +151,9 @@ beforeAll(async () => {
     id: number;
   };
   const policyShift = (date: string) =>
-    wfm.insertShift(
-      s.database.db,
-      { user_id: interpreter01.id, date, start: '08:00', end: '16:00', note: '' },
-      'UTC',
-      planner.id,
-    );
+    make.shift({ user: interpreter01, date, start: '08:00', end: '16:00', by: planner });
   const [shiftToChange, shiftToRemove] = [await policyShift('2031-01-02'), await policyShift('2031-01-03')];
-  await wfm.upsertStaffing(s.database.db, 'policy↔remove', 'Policy↔Remove', Array(24).fill(1), planner.id);
+  await make.staffing('Policy↔Remove', planner);
   // A KPI for interpreters with one value of interpreter01: QUALITY scores it, HR sees none of it.
   const kpiBody = (name: string) => ({
     name,
@@ -179,46 +164,35 @@ beforeAll(async () => {
     period: 'monthly' as const,
     applies_to: ['INTERPRETER'],
   });
-  const policyKpi = await kpi.insertDefinition(s.database.db, { ...kpiBody('Policy KPI'), created_by: null });
-  const [policyRecord] = await kpi.insertRecords(s.database.db, [
-    { user_id: interpreter01.id, kpi_id: policyKpi.id, period_start: '2020-01-01', value: 90, entered_by: null },
-  ]);
+  const policyKpi = await make.kpiDefinition({ ...kpiBody('Policy KPI'), applies_to: ['INTERPRETER'] });
+  const policyRecord = await make.kpiRecord({
+    user: interpreter01,
+    kpi: policyKpi,
+    period_start: '2020-01-01',
+    value: 90,
+  });
   const scorer = (extra: Sample = {}): Sample => ({ insider: 'quality', outsider: 'hr', ...extra });
   // manager.it's reports about `it`: one submitted with a file (the G.I director reads it; HR does
   // not), two drafts (one to change, one to delete).
   const reportAuthor = (await s.api('GET', '/api/users/manager.it/', { token: await s.login('hr') })).body as {
     id: number;
   };
-  const [itUserRow] = await reports.findPeople(s.database.db, ['it']);
-  const policyReport = async (submitted: boolean) => {
-    const id = await reports.insertReport(
-      s.database.db,
-      reportAuthor.id,
-      {
-        title: 'Policy report',
-        type: 'incident',
-        period_from: '2026-01-05',
-        period_to: '2026-01-05',
-        body: '<p>x</p>',
-      },
-      null,
-    );
-    await reports.replaceSubjects(s.database.db, id, [itUserRow!.id]);
-    if (submitted) await reports.markSubmitted(s.database.db, id);
-    return id;
-  };
-  const [reportRead, reportToChange, reportToDelete] = [
-    await policyReport(true),
-    await policyReport(false),
-    await policyReport(false),
-  ];
-  const reportFile = await storeFile(
-    s.database.db,
-    { filename: 'policy.png', data: TINY_PNG, contentType: 'image/png' },
-    reportAuthor.id,
-  );
-  await reports.linkAttachment(s.database.db, reportRead, reportFile.id);
-  const reportAttachment = (await reports.findReport(s.database.db, reportRead))!.attachments[0]!.id;
+  const policyReport = (submitted: boolean, files: { filename: string; data: Buffer }[] = []) =>
+    make.report({
+      author: reportAuthor,
+      subjects: [itUser],
+      title: 'Policy report',
+      type: 'incident',
+      period_from: '2026-01-05',
+      period_to: '2026-01-05',
+      body: '<p>x</p>',
+      submitted,
+      files,
+    });
+  const reportWithFile = await policyReport(true, [{ filename: 'policy.png', data: TINY_PNG }]);
+  const reportRead = reportWithFile.id;
+  const reportAttachment = reportWithFile.attachments[0]!;
+  const [reportToChange, reportToDelete] = [(await policyReport(false)).id, (await policyReport(false)).id];
   const reportBody = {
     title: 'Policy report',
     type: 'incident',
@@ -230,47 +204,14 @@ beforeAll(async () => {
   const reportAuthorOnly = (extra: Sample = {}): Sample => ({ insider: 'manager.it', outsider: 'hr', ...extra });
   // IT's rules, one of each to remove (IT manages them; HR does not).
   const itRule = (extra: Sample = {}): Sample => ({ insider: 'it', outsider: 'hr', ...extra });
-  const redactionToRemove = await itRules.insertRedactionRule(
-    s.database.db,
-    { pattern: 'policy', description: '' },
-    null,
-  );
-  const categoryToRemove = await itRules.insertCategoryRule(
-    s.database.db,
-    { field: 'site', pattern: 'policy', category: 'neutral' },
-    null,
-  );
-  const agentToRevoke = await itAgents.insertAgent(s.database.db, {
-    user_id: itUser.id,
-    machine_id: 'policy-machine-0001',
-    hostname: 'policy-host',
-    platform: 'linux',
-    version: '1.0.0',
-    credential_hash: 'policy-test-hash',
-  });
+  const redactionToRemove = await make.redactionRule('policy');
+  const categoryToRemove = await make.categoryRule({ field: 'site', pattern: 'policy', category: 'neutral' });
+  const agentToRevoke = (await make.agent({ user: itUser, machine_id: 'policy-machine-0001', hostname: 'policy-host' }))
+    .id;
   // hr's OCR jobs (never queued: the policy is what is checked); IT's `it` is an outsider (404).
   const hrId = (await s.api('GET', '/api/users/hr/', { token: await s.login('hr') })).body.id as number;
-  const ocrJob = async () => {
-    const file = await storeFile(
-      s.database.db,
-      { filename: 'scan.png', data: TINY_PNG, contentType: 'image/png' },
-      hrId,
-    );
-    const id = await ocr.insertJob(s.database.db, {
-      owner_id: hrId,
-      file_id: file.id,
-      filename: 'scan.png',
-      content_type: 'image/png',
-      size: TINY_PNG.length,
-      language: 'eng',
-      shared_with: null,
-      retentionDays: 180,
-    });
-    await ocr.storeOpenedPages(s.database.db, id, [
-      { number: 1, image: TINY_PNG, width: 1, height: 1, textLayer: null },
-    ]);
-    return id;
-  };
+  const ocrJob = async () =>
+    (await make.ocrJob({ owner: { id: hrId }, file: { filename: 'scan.png', data: TINY_PNG } })).id;
   const [ocrRead, ocrCancel, ocrDelete] = [await ocrJob(), await ocrJob(), await ocrJob()];
   const ocrOwner = (path: string, extra: Sample = {}): Sample => ({ path, insider: 'hr', outsider: 'it', ...extra });
   // Share calls of quality → interpreter01 on connections vouched for a day ahead, so neither
@@ -279,32 +220,25 @@ beforeAll(async () => {
     quality: (await s.api('GET', '/api/users/quality/', { token: await s.login('hr') })).body.id as number,
     interpreter01: (await s.api('GET', '/api/users/interpreter01/', { token: await s.login('hr') })).body.id as number,
   };
-  const shareEndpoint = async (userId: number) => {
-    const id = crypto.randomUUID();
-    await s.database.db
-      .insertInto('share_endpoints')
-      .values({ id, user_id: userId, seen_at: sql<Date>`now() + interval '1 day'` })
-      .execute();
-    return id;
-  };
+  const shareEndpoint = (userId: number) => make.shareEndpoint({ user: { id: userId }, seen_in_seconds: 86_400 });
   const [viewerEndpoint, targetEndpoint] = [
     await shareEndpoint(shareIds.quality),
     await shareEndpoint(shareIds.interpreter01),
   ];
-  const shareCall = async (active: boolean) => {
-    const id = await share.insertCall(s.database.db, {
-      viewer_id: shareIds.quality,
-      target_id: shareIds.interpreter01,
-      reason: 'Route-policy check',
-      consent: 'ask',
-      viewer_endpoint: viewerEndpoint,
-      target_endpoint: active ? targetEndpoint : null,
-      max_seconds: 86_400,
-      active,
-    });
-    await sql`update share_calls set requested_at = now() + interval '1 day' where id = ${id}`.execute(s.database.db);
-    return id;
-  };
+  const shareCall = async (active: boolean) =>
+    (
+      await make.shareCall({
+        viewer: { id: shareIds.quality },
+        target: { id: shareIds.interpreter01 },
+        reason: 'Route-policy check',
+        consent: 'ask',
+        viewer_endpoint: viewerEndpoint,
+        target_endpoint: active ? targetEndpoint : null,
+        max_seconds: 86_400,
+        active,
+        requested_in_seconds: 86_400,
+      })
+    ).id;
   const [shareRead, shareAccept, shareDecline, shareEnd, shareSnap] = [
     await shareCall(true),
     await shareCall(false),
@@ -312,18 +246,7 @@ beforeAll(async () => {
     await shareCall(true),
     await shareCall(true),
   ];
-  const snapshot = await share.insertSnapshot(
-    s.database.db,
-    shareRead,
-    (
-      await storeFile(
-        s.database.db,
-        { filename: 'frame.png', data: TINY_PNG, contentType: 'image/png' },
-        shareIds.quality,
-      )
-    ).id,
-    shareIds.quality,
-  );
+  const snapshot = await make.shareSnapshot({ id: shareRead }, { id: shareIds.quality });
   // The target's own call: interpreter01 answers it (a second answer: 409); a guest is never a party.
   const shareParty = (path: string, extra: Sample = {}): Sample => ({
     path,
