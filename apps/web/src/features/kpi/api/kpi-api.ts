@@ -1,28 +1,19 @@
 import {
+  kpiEndpoints as K,
   ZKpiDefinition,
-  ZKpiDefinitionList,
-  ZKpiMissing,
-  ZKpiRecord,
-  ZKpiRemindResult,
-  ZKpiScorecard,
-  ZKpiScores,
   type TKpiDefinition,
   type TKpiDefinitionRequest,
   type TKpiDefinitionsQuery,
-  type TKpiMissing,
   type TKpiMissingQuery,
-  type TKpiRecord,
   type TKpiRecordRequest,
   type TKpiRecordUpdateRequest,
   type TKpiRemindRequest,
-  type TKpiScorecard,
   type TKpiScorecardQuery,
-  type TKpiScores,
   type TKpiScoresQuery,
 } from '@portal/contracts';
-import type { z } from 'zod';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
+import { contractRequest, fromContract } from '../../../lib/api/endpoint';
 
 /**
  * KPIs. Own tags: 'KpiDefinition' (the definitions list), 'KpiRecord' (values:
@@ -34,53 +25,51 @@ const kpiTaggedApi = api.enhanceEndpoints({ addTagTypes: ['KpiDefinition', 'KpiR
 
 export const kpiApi = kpiTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    kpiDefinitions: build.query<TKpiDefinition[], TKpiDefinitionsQuery>({
-      query: (params) => ({ url: 'kpi/definitions/', params }),
-      responseSchema: ZKpiDefinitionList,
+    kpiDefinitions: build.query({
+      ...fromContract(K.listKpiDefinitions, (query: TKpiDefinitionsQuery) => ({ query })),
       providesTags: ['KpiDefinition'],
     }),
     saveKpiDefinition: build.mutation<TKpiDefinition, { id: number | null; body: TKpiDefinitionRequest }>({
       query: ({ id, body }) =>
         id === null
-          ? { url: 'kpi/definitions/', method: 'POST', body }
-          : { url: `kpi/definitions/${id}/`, method: 'PUT', body },
+          ? contractRequest(K.createKpiDefinition, { body })
+          : contractRequest(K.updateKpiDefinition, { params: { id }, body }),
       responseSchema: ZKpiDefinition,
       // Which people a KPI applies to moves what is expected and missing.
       invalidatesTags: (r) => (r ? ['KpiDefinition', 'KpiRecord', 'KpiMissing'] : []),
     }),
-    kpiScores: build.query<TKpiScores, TKpiScoresQuery>({
-      query: (params) => ({ url: 'kpi/scores/', params }),
-      responseSchema: ZKpiScores,
+    kpiScores: build.query({
+      ...fromContract(K.getKpiScores, (query: TKpiScoresQuery) => ({ query })),
       providesTags: ['KpiRecord', 'KpiDefinition'],
     }),
-    kpiMissing: build.query<TKpiMissing, TKpiMissingQuery>({
-      query: (params) => ({ url: 'kpi/missing/', params }),
-      responseSchema: ZKpiMissing,
+    kpiMissing: build.query({
+      ...fromContract(K.listMissingKpis, (query: TKpiMissingQuery) => ({ query })),
       providesTags: ['KpiMissing', 'KpiRecord', 'KpiDefinition'],
     }),
-    remindKpi: build.mutation<z.infer<typeof ZKpiRemindResult>, TKpiRemindRequest>({
-      query: (body) => ({ url: 'kpi/missing/remind/', method: 'POST', body }),
-      responseSchema: ZKpiRemindResult,
+    remindKpi: build.mutation({
+      ...fromContract(K.remindMissingKpis, (body: TKpiRemindRequest) => ({ body })),
       invalidatesTags: (r) => (r ? ['KpiMissing'] : []),
     }),
-    kpiRecord: build.query<TKpiRecord, number>({
-      query: (id) => `kpi/records/${id}/`,
-      responseSchema: ZKpiRecord,
+    kpiRecord: build.query({
+      ...fromContract(K.getKpiRecord, (id: number) => ({ params: { id } })),
       providesTags: ['KpiRecord'],
     }),
-    addKpiRecord: build.mutation<TKpiRecord, TKpiRecordRequest>({
-      query: (body) => ({ url: 'kpi/records/', method: 'POST', body }),
-      responseSchema: ZKpiRecord,
+    addKpiRecord: build.mutation({
+      ...fromContract(K.createKpiRecord, (body: TKpiRecordRequest) => ({ body })),
       invalidatesTags: (r) => (r ? ['KpiRecord'] : []),
     }),
-    updateKpiRecord: build.mutation<TKpiRecord, { id: number; body: TKpiRecordUpdateRequest }>({
-      query: ({ id, body }) => ({ url: `kpi/records/${id}/`, method: 'PUT', body }),
-      responseSchema: ZKpiRecord,
+    updateKpiRecord: build.mutation({
+      ...fromContract(K.updateKpiRecord, ({ id, body }: { id: number; body: TKpiRecordUpdateRequest }) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: (r) => (r ? ['KpiRecord'] : []),
     }),
-    kpiScorecard: build.query<TKpiScorecard, { username: string } & TKpiScorecardQuery>({
-      query: ({ username, ...params }) => ({ url: `kpi/users/${encodeURIComponent(username)}/scorecard/`, params }),
-      responseSchema: ZKpiScorecard,
+    kpiScorecard: build.query({
+      ...fromContract(K.getKpiScorecard, ({ username, ...query }: { username: string } & TKpiScorecardQuery) => ({
+        params: { username },
+        query,
+      })),
       providesTags: ['KpiRecord', 'KpiDefinition'],
     }),
   }),
@@ -100,5 +89,9 @@ export const {
 
 /** The scores as the server's CSV, saved under the server's name. */
 export function downloadKpiScoresCsv(query: Record<string, string>, token: string): Promise<void> {
-  return downloadServerFile(`kpi/scores/export.csv?${new URLSearchParams(query)}`, token, 'kpi-scores.csv');
+  return downloadServerFile(
+    `${K.exportKpiScoresCsv.path.slice(1)}?${new URLSearchParams(query)}`,
+    token,
+    'kpi-scores.csv',
+  );
 }
