@@ -34,9 +34,14 @@ beforeAll(async () => {
   const adherence = (await s.api('GET', '/api/kpi/definitions/', { token: await s.token('quality') })).body.find(
     (d: { name: string }) => d.name === 'Schedule adherence',
   ) as { id: number };
-  // 2030 is a future period today, which the API refuses: written straight in the table.
-  await sql`insert into kpi_records (user_id, kpi_id, period_start, value, entered_by)
-    values (${interpreter.id}, ${adherence.id}, '2030-01-01', 91, ${ids['manager.wfm']!})`.execute(s.database.db);
+  // 2030 is a future period today, which the API refuses: stored by the factory.
+  await make.kpiRecord({
+    user: interpreter,
+    kpi: adherence,
+    period_start: '2030-01-01',
+    value: 91,
+    entered_by: { id: ids['manager.wfm']! },
+  });
 });
 afterAll(() => s?.stop());
 

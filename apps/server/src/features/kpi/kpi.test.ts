@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
-import { factories } from '../../../test/factories.js';
+import { factories, type KpiDefinitionFactoryInput } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { notificationTextsOf } from '../../../test/notification-texts.js';
 
@@ -42,15 +42,11 @@ beforeAll(async () => {
   mgrB = await make.user({ user_type: 'Vendor', is_manager: true, first_name: 'Basil', last_name: 'Manager' });
   vendor1 = await make.user({ user_type: 'Vendor', first_name: 'Vivian', last_name: 'Scored' });
   vendor2 = await make.user({ user_type: 'Vendor', first_name: 'Victor', last_name: 'Carded' });
-  for (const [key, body] of [
-    ['A', definition('Vendor on-time delivery %', { weight: 3 })],
-    ['B', definition('Vendor reply time', { unit: 'seconds', direction: 'lower', target: 300 })],
-    ['C', definition('Vendor audits passed', { unit: 'count', target: 10, weight: 2 })],
-  ] as const) {
-    const res = await call('quality', 'POST', '/api/kpi/definitions/', body);
-    expect(res.status).toBe(201);
-    kpi[key] = res.body.id;
-  }
+  const vendorKpi = (name: string, more: KpiDefinitionFactoryInput = {}) =>
+    make.kpiDefinition({ name, target: 80, applies_to: ['Vendor'], ...more });
+  kpi.A = (await vendorKpi('Vendor on-time delivery %', { weight: 3 })).id;
+  kpi.B = (await vendorKpi('Vendor reply time', { unit: 'seconds', direction: 'lower', target: 300 })).id;
+  kpi.C = (await vendorKpi('Vendor audits passed', { unit: 'count', target: 10, weight: 2 })).id;
 });
 afterAll(() => s?.stop());
 

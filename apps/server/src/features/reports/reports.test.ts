@@ -429,21 +429,19 @@ describe('admin summaries', () => {
     const staff = await make.user({ user_type: 'IT' });
     const interpreter = await make.user({ user_type: 'INTERPRETER' });
     const ticket = (created: string, firstReplyMinutes: number | null, closed: string | null) =>
-      db
-        .insertInto('tickets')
-        .values({
-          owner_id: staff.id,
-          department: 'IT',
-          subject: 'Crafted',
-          description: 'Crafted for the summaries.',
-          priority: 'normal',
-          status: closed ? 'closed' : 'open',
+      make.ticket({
+        owner: staff,
+        department: 'IT',
+        subject: 'Crafted',
+        description: 'Crafted for the summaries.',
+        status: closed ? 'closed' : 'open',
+        times: {
           created_at: at(created),
           updated_at: at(created),
           first_response_at: firstReplyMinutes === null ? null : at(created, firstReplyMinutes),
           closed_at: closed ? at(closed) : null,
-        } as never)
-        .execute();
+        },
+      });
     // Opened in March: 3 (first replies after 10, 30 and 20 minutes: median 20); closed in March: 2.
     await ticket('2021-03-02T10:00:00Z', 10, '2021-03-03T09:00:00Z');
     await ticket('2021-03-05T10:00:00Z', 30, null);
@@ -455,52 +453,33 @@ describe('admin summaries', () => {
     await make.leave({ user: staff, start_date: '2021-03-15', end_date: '2021-03-15', days: 1, status: 'pending' });
     // KPIs: 90 of a target of 100 (0.9) and 30 seconds against 60, lower is better (2, capped at 1.2): mean 105%.
     const kpi = (name: string, direction: 'higher' | 'lower', target: number) =>
-      db
-        .insertInto('kpi_definitions')
-        .values({ name, unit: 'percent', direction, target, weight: 1, period: 'monthly', applies_to: ['IT'] } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      make.kpiDefinition({
+        name,
+        unit: 'percent',
+        direction,
+        target,
+        weight: 1,
+        period: 'monthly',
+        applies_to: ['IT'],
+      });
     const k1 = await kpi('Summary test resolution rate', 'higher', 100);
     const k2 = await kpi('Summary test wait seconds', 'lower', 60);
-    await db
-      .insertInto('kpi_records')
-      .values([
-        { user_id: staff.id, kpi_id: k1.id, period_start: '2021-03-01', value: 90 },
-        { user_id: staff.id, kpi_id: k2.id, period_start: '2021-03-01', value: 30 },
-      ] as never)
-      .execute();
+    await make.kpiRecord({ user: staff, kpi: k1, period_start: '2021-03-01', value: 90 });
+    await make.kpiRecord({ user: staff, kpi: k2, period_start: '2021-03-01', value: 30 });
     // Online: 4.5 hours on 3 March, and 2 of the 4 hours of a night that began in February.
-    await db
-      .insertInto('presence_sessions')
-      .values([
-        {
-          user_id: interpreter.id,
-          started_at: at('2021-03-03T08:00:00Z'),
-          ended_at: at('2021-03-03T12:30:00Z'),
-          last_seen_at: at('2021-03-03T12:30:00Z'),
-          source: 'agent',
-        },
-        {
-          user_id: interpreter.id,
-          started_at: at('2021-02-28T22:00:00Z'),
-          ended_at: at('2021-03-01T02:00:00Z'),
-          last_seen_at: at('2021-03-01T02:00:00Z'),
-          source: 'agent',
-        },
-      ] as never)
-      .execute();
-    // Adherence: the 3 March session covers 4.5 of an 8-hour shift (the night session had none).
-    await db
-      .insertInto('shifts')
-      .values({
-        user_id: interpreter.id,
-        shift_date: '2021-03-03',
-        start_time: '08:00',
-        end_time: '16:00',
-        starts_at: at('2021-03-03T08:00:00Z'),
-        ends_at: at('2021-03-03T16:00:00Z'),
-      } as never)
-      .execute();
+    await make.presenceSession({
+      user: interpreter,
+      started_at: at('2021-03-03T08:00:00Z'),
+      ended_at: at('2021-03-03T12:30:00Z'),
+    });
+    await make.presenceSession({
+      user: interpreter,
+      started_at: at('2021-02-28T22:00:00Z'),
+      ended_at: at('2021-03-01T02:00:00Z'),
+    });
+    // Adherence: the 3 March session covers 4.5 of an 8-hour shift (the night session had none); the
+    // test server plans in UTC.
+    await make.shift({ user: interpreter, date: '2021-03-03', start: '08:00', end: '16:00' });
   });
 
   const summary = (who: string, query: string) =>

@@ -5,11 +5,11 @@
  * the audit list and the TURN credentials.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CHANNELS, type TShareCall } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
+import { setShareCallTimes } from '../../../test/test-clock.repository.js';
 import {
   multipartBody,
   openSocket,
@@ -19,7 +19,6 @@ import {
   type TestSocket,
 } from '../../../test/harness.js';
 import { sweepCalls } from './index.js';
-import { insertCall } from './share.repository.js';
 
 const TURN_SECRET = 'share-test-turn-secret';
 let s: TestServer;
@@ -479,12 +478,8 @@ describe('the sweep', () => {
   it('ends a call past the length limit, and marks an unanswered request missed', async () => {
     const { call: long } = await active();
     const { call: unanswered } = await requested();
-    await sql`update share_calls set started_at = now() - interval '31 minutes' where id = ${long.id}`.execute(
-      s.database.db,
-    );
-    await sql`update share_calls set requested_at = now() - interval '61 seconds' where id = ${unanswered.id}`.execute(
-      s.database.db,
-    );
+    await setShareCallTimes(s.database.db, long.id, { started_at: -31 * 60 });
+    await setShareCallTimes(s.database.db, unanswered.id, { requested_at: -61 });
     await sweepCalls(s.app.ctx);
     expect(await getCall(long.id)).toMatchObject({ status: 'ended', end_reason: 'time_limit', ended_by: null });
     expect(await getCall(unanswered.id)).toMatchObject({ status: 'missed', end_reason: 'unanswered' });
@@ -493,19 +488,13 @@ describe('the sweep', () => {
   it('ends a call whose connection no server vouches for any more (its server vanished)', async () => {
     const { viewer, target, ts } = await pair();
     // The viewer's connection as a vanished server left it: last vouched for two minutes ago.
-    const gone = crypto.randomUUID();
-    await sql`insert into share_endpoints (id, user_id, seen_at) values (${gone}, ${viewer.id}, now() - interval '2 minutes')`.execute(
-      s.database.db,
-    );
-    const id = await insertCall(s.database.db, {
-      viewer_id: viewer.id,
-      target_id: target.id,
+    const gone = await make.shareEndpoint({ user: viewer, seen_in_seconds: -120 });
+    const { id } = await make.shareCall({
+      viewer,
+      target,
       reason: 'Across a crash',
-      consent: 'ask',
       viewer_endpoint: gone,
       target_endpoint: ts.endpoint,
-      max_seconds: 1800,
-      active: true,
     });
     await sweepCalls(s.app.ctx);
     expect(await getCall(id)).toMatchObject({ status: 'ended', end_reason: 'disconnected', ended_by: null });
@@ -598,7 +587,7 @@ describe('ICE servers', () => {
     const guest = await make.user({ user_type: 'GUEST' });
     const res = await api(guest, 'GET', '/api/share/ice-servers/');
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual({ message: expect.any(String), code: 'shareCallsStaffOnly' });
     expect(JSON.stringify(res.body)).not.toContain('turn:');
     // Staff who are never viewers can still be watched, so they get them too.
     expect((await api(await make.user({ user_type: 'HR' }), 'GET', '/api/share/ice-servers/')).status).toBe(200);

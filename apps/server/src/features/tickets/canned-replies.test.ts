@@ -60,7 +60,7 @@ describe('canned replies', () => {
     // Another desk's replies do not exist for HR; an unknown department is a 400.
     const hidden = await list('hr', 'IT');
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual({ message: 'Desk not found.' });
+    expect(hidden.body).toEqual({ message: 'Desk not found.', code: 'deskNotFound' });
     expect((await list('hr', 'NOPE')).status).toBe(400);
   });
 
@@ -91,9 +91,11 @@ describe('canned replies', () => {
   it('keeps shortcuts unique per desk whatever the case, also under concurrent requests', async () => {
     const taken = await create('it', reply({ shortcut: 'RESET', title: 'Another reset' }));
     expect(taken.status).toBe(400);
+    const said = { code: 'cannedShortcutTaken', params: { shortcut: 'reset' } };
     expect(taken.body).toEqual({
       message: 'Another canned reply of this desk uses /reset.',
-      extra: { fields: { shortcut: ['Another canned reply of this desk uses /reset.'] } },
+      ...said,
+      extra: { fields: { shortcut: ['Another canned reply of this desk uses /reset.'] }, codes: { shortcut: [said] } },
     });
     // Another desk may use it.
     expect((await create('hr', reply({ department: 'HR', shortcut: 'reset', title: 'HR reset' }))).status).toBe(201);
@@ -119,12 +121,9 @@ describe('canned replies', () => {
   });
 
   it(`keeps at most ${MAX_CANNED_REPLIES_PER_DESK} per desk`, async () => {
+    const make = factories(s.database.db);
     for (let i = 0; i < MAX_CANNED_REPLIES_PER_DESK; i++) {
-      await insertCannedReply(
-        s.database.db,
-        { department: 'FINANCE', title: `Reply ${i}`, shortcut: `r${i}`, body: 'Text.' },
-        null,
-      );
+      await make.cannedReply({ department: 'FINANCE', title: `Reply ${i}`, shortcut: `r${i}`, body: 'Text.' });
     }
     const full = await create('finance', reply({ department: 'FINANCE', shortcut: 'one-more' }));
     expect(full.status).toBe(400);
