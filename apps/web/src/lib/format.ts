@@ -71,7 +71,7 @@ export function monthsBetween(from: DateInput, to: DateInput = new Date()): numb
  * style, so every page formats alike and switching language re-formats on the next render.
  */
 type DateTimeStyle = 'short' | 'medium';
-type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
 const formatters = new Map<string, Formatter>();
 
 function language(): string {
@@ -168,6 +168,11 @@ export function wallClock(value: DateInput, timeZone: string): { date: string; t
 /** A number with the language's grouping and digits. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);
+}
+
+/** Items joined the language's way ("A, B and C", "A وB وC"). */
+export function formatList(items: readonly string[]): string {
+  return cached('l', (lang) => new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' })).format(items);
 }
 
 /** Below each bound (in minutes), a time is said in that unit ("in 25 min", "3 hr. ago", "2 days ago"). */

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TEventLog } from '@portal/contracts';
+import { isEventLogRefType, type TEventLog } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,40 +9,40 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { formatDateTime } from '../../../lib/format';
 import { useOverflows } from '../../../lib/use-overflows';
 import { actionLabel, recordText, targetTypeLabel } from '../event-log-format';
+import { EventLogDetails, refName, type EventLogNames } from './event-log-details';
 
+// The CSV of the rows on screen keeps the details as the server stores them (JSON).
 const detailsText = (d: Record<string, unknown>) => (Object.keys(d).length ? JSON.stringify(d) : '');
-// Past about this many characters the box is likely to reach its height cap (until measured).
-const LONG_DETAILS = 200;
+// Past about this many fields the box is likely to reach its height cap (until measured).
+const LONG_DETAILS = 5;
 
 /**
- * JSON reads left to right in an Arabic page too (braces stay the right way round; the
- * `dir` isolates it). Long details wrap anywhere and, past a few lines, scroll in their
- * own box (focusable whenever it does scroll, so keyboards can) instead of stretching the row.
+ * The details as labelled fields in the reader's language. Long ones scroll, past a few
+ * lines, in their own box (focusable whenever it does scroll, so keyboards can) instead of
+ * stretching the row.
  */
-function DetailsText({ details }: { details: Record<string, unknown> }) {
+function DetailsCell({ row, names }: { row: TEventLog; names: EventLogNames }) {
   const { t } = useTranslation();
-  const text = detailsText(details);
-  const box = useRef<HTMLSpanElement>(null);
-  // Measured, not guessed from the length: on a phone far less fits before it scrolls.
-  const scrolls = useOverflows(box, text.length > LONG_DETAILS);
+  const box = useRef<HTMLDivElement>(null);
+  // Measured, not guessed from the count: on a phone far less fits before it scrolls.
+  const scrolls = useOverflows(box, Object.keys(row.details).length > LONG_DETAILS);
+  if (Object.keys(row.details).length === 0) return null;
   return (
     <Box
       ref={box}
-      component="span"
-      dir="ltr"
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('eventLogs.columns.details') } : {})}
-      sx={{
-        fontFamily: 'monospace',
-        fontSize: 12,
-        overflowWrap: 'anywhere',
-        display: 'block',
-        textAlign: 'start',
-        maxHeight: '8.5em',
-        overflowY: 'auto',
-      }}
+      {...(scrolls
+        ? {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': t('eventLogs.detailsOf', { action: actionLabel(t, row.action) }),
+          }
+        : {})}
+      sx={{ fontSize: 13, textAlign: 'start', maxHeight: '8.5em', overflowY: 'auto' }}
     >
-      {/* Its own box, so a change in the text's height is seen even at the height cap. */}
-      <span style={{ display: 'block' }}>{text}</span>
+      {/* Its own box, so a change in the content's height is seen even at the height cap. */}
+      <div>
+        <EventLogDetails action={row.action} details={row.details} names={names} />
+      </div>
     </Box>
   );
 }
@@ -69,7 +69,20 @@ function ActionCell({ t, action }: { t: TFunction; action: string }) {
 
 const rawTarget = (r: TEventLog) => (r.target_type ? `${r.target_type} #${r.target_id}` : '');
 
-const columns = (t: TFunction): DataTableColumn<TEventLog>[] => [
+/** The target's name(s) when the server named it (one id, or a list "4,5"), else null. */
+function targetName(t: TFunction, r: TEventLog, names: EventLogNames) {
+  if (!isEventLogRefType(r.target_type) || !r.target_id) return null;
+  const ids = r.target_id.split(',');
+  if (!ids.every((id) => names[`${r.target_type}:${id}`])) return null;
+  return ids.map((id, i) => (
+    <span key={id}>
+      {i > 0 ? ', ' : null}
+      {refName(t, names, r.target_type as Parameters<typeof refName>[2], id)}
+    </span>
+  ));
+}
+
+const columns = (t: TFunction, names: EventLogNames): DataTableColumn<TEventLog>[] => [
   {
     key: 'at',
     label: 'eventLogs.columns.at',
@@ -107,10 +120,13 @@ const columns = (t: TFunction): DataTableColumn<TEventLog>[] => [
     sortValue: (r) => recordText(t, r),
     csv: rawTarget,
     cellSx: { whiteSpace: 'nowrap' },
-    // The type follows the page's direction, "#4" stays left to right after it.
-    cell: (r) =>
-      r.target_type ? (
-        <span title={rawTarget(r)}>
+    // The record's name when it has one, its type and number under it, small; the type
+    // follows the page's direction, "#4" stays left to right after it.
+    cell: (r) => {
+      if (!r.target_type) return null;
+      const name = targetName(t, r, names);
+      const typed = (
+        <>
           <Bidi>{targetTypeLabel(t, r.target_type)}</Bidi>
           {r.target_id ? (
             <>
@@ -118,8 +134,19 @@ const columns = (t: TFunction): DataTableColumn<TEventLog>[] => [
               <Bidi dir="ltr">#{r.target_id}</Bidi>
             </>
           ) : null}
-        </span>
-      ) : null,
+        </>
+      );
+      return name ? (
+        <Box component="span" title={rawTarget(r)} sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <span>{name}</span>
+          <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+            {typed}
+          </Box>
+        </Box>
+      ) : (
+        <span title={rawTarget(r)}>{typed}</span>
+      );
+    },
   },
   {
     key: 'address',
@@ -136,16 +163,27 @@ const columns = (t: TFunction): DataTableColumn<TEventLog>[] => [
     key: 'details',
     label: 'eventLogs.columns.details',
     csv: (r) => detailsText(r.details),
-    cellSx: { fontFamily: 'monospace', fontSize: 12, maxWidth: 420, wordBreak: 'break-word' },
-    cell: (r) => <DetailsText details={r.details} />,
+    cellSx: { maxWidth: 420, minWidth: 220 },
+    cell: (r) => <DetailsCell row={r} names={names} />,
   },
 ];
 
+const NO_NAMES: EventLogNames = {};
+
 /** The audit trail's rows; the page's "Download CSV" is the server's export of the whole filter. */
-export function EventLogTable({ rows, stickyTop }: { rows: TEventLog[]; stickyTop?: number }) {
+export function EventLogTable({
+  rows,
+  names = NO_NAMES,
+  stickyTop,
+}: {
+  rows: TEventLog[];
+  /** The records the rows point at, by `<type>:<id>` (the server's `names`). */
+  names?: EventLogNames;
+  stickyTop?: number;
+}) {
   const { t, i18n } = useTranslation();
   // Rebuilt on a change of language: the labels are the columns' sort values.
-  const translated = useMemo(() => columns(t), [t, i18n.language]);
+  const translated = useMemo(() => columns(t, names), [t, i18n.language, names]);
   // The page shows its own loading, error and empty states.
   if (rows.length === 0) return null;
   return (

@@ -26,6 +26,7 @@ import {
   toQuery,
   type FilterDraft,
 } from '../components/event-log-filters';
+import type { EventLogNames } from '../components/event-log-details';
 import { EventLogTable } from '../components/event-log-table';
 
 /** /eventlogs (directors and ADMIN): the audit trail, filtered, paged by cursor, exportable. */
@@ -47,6 +48,8 @@ export function EventLogsPage() {
   }, [debounced, valid, setParams]);
   const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventLogsInfiniteQuery(filter);
   const rows = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
+  // Each page names the records its rows point at.
+  const names = useMemo<EventLogNames>(() => Object.assign({}, ...(data?.pages.map((p) => p.names) ?? [])), [data]);
   const [exporting, setExporting] = useState(false);
   // Same breakpoint as the data table's switch from cards to a table.
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
@@ -102,7 +105,7 @@ export function EventLogsPage() {
             {t('eventLogs.empty')}
           </Typography>
         ) : (
-          <EventLogTable rows={rows} stickyTop={0} />
+          <EventLogTable rows={rows} names={names} stickyTop={0} />
         )}
         {hasNextPage ? (
           <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>

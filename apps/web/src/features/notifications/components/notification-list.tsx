@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
+import { NotificationText } from './notification-text';
 
 /** Spec §9: the menu is at most 350 px tall; each card is 250 px wide. */
 export const MENU_MAX_HEIGHT = 350;
@@ -44,7 +45,7 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
           }}
         >
           {/* Named by its content: "Unread" (shown by colour and weight, so said in words
-              too), the message and its time. */}
+              too), the message in the reader's language and its time. */}
           <CardActionArea onClick={() => onOpen(n)} sx={{ p: 1.25 }}>
             <Typography variant="body2" sx={{ fontWeight: n.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>
               {n.is_read ? null : (
@@ -54,7 +55,7 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
                   </Box>{' '}
                 </>
               )}
-              <Bidi>{n.message}</Bidi>
+              <NotificationText notification={n} />
             </Typography>
             <Typography variant="caption" color="text.secondary">
               <Bidi>
