@@ -9,6 +9,7 @@ import type { TInterpreter } from '@portal/contracts';
 import { expireSilentSessions, runDemoFeed } from '../../src/features/interpreters/index.js';
 import { DEMO_CAST, isChangeMinute } from '../../src/features/interpreters/demo-feed.js';
 import { onlineAmong, sessionsOf } from '../../src/features/interpreters/presence.repository.js';
+import { factories } from '../factories.js';
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../harness.js';
 
 let first: TestServer;
@@ -20,12 +21,7 @@ beforeAll(async () => {
   first = await startTestServer({ PRESENCE_MAX_PAST: '1h' });
   second = await startTestServer({ DATABASE_URL: first.config.DATABASE_URL!, PRESENCE_MAX_PAST: '1h' });
   expect(second.database.kind).toBe('postgres');
-  const made = await first.api('POST', '/api/admin/integration-keys/', {
-    token: await first.login('admin'),
-    body: { name: 'Telephony' },
-  });
-  expect(made.status).toBe(201);
-  key = made.body.key;
+  key = (await factories(first.database.db).integrationKey({ name: 'Telephony' })).key;
 });
 // The second server shares the first one's database: stop it first (the first drops it).
 afterAll(async () => {

@@ -28,9 +28,7 @@ beforeAll(async () => {
   // A day of history laid out through the feed: the platform may send up to a day late here.
   s = await startTestServer({ TIME_ZONE: portalZone.name, PRESENCE_MAX_PAST: '1d' });
   make = factories(s.database.db);
-  key = (
-    await s.api('POST', '/api/admin/integration-keys/', { token: await s.login('admin'), body: { name: 'Board' } })
-  ).body.key;
+  key = (await make.integrationKey({ name: 'Board' })).key;
 });
 afterAll(() => s?.stop());
 

@@ -17,12 +17,7 @@ beforeAll(async () => {
   // history; the window itself is tested below against this configuration.
   s = await startTestServer({ PRESENCE_MAX_PAST: '6h' });
   make = factories(s.database.db);
-  const res = await s.api('POST', '/api/admin/integration-keys/', {
-    token: await s.login('admin'),
-    body: { name: 'Telephony' },
-  });
-  expect(res.status).toBe(201);
-  key = res.body.key;
+  key = (await make.integrationKey({ name: 'Telephony' })).key;
 });
 afterAll(() => s?.stop());
 

@@ -38,16 +38,13 @@ async function interpreter(first: string, languages: string[], team = 'Medical')
   return u;
 }
 
-const plan = async (u: UserRow, date: string, start: string, end: string) =>
-  expect(
-    (await call('manager.wfm', 'POST', '/api/wfm/shifts/', { username: u.username, date, start, end })).status,
-  ).toBe(201);
+const plan = (u: UserRow, date: string, start: string, end: string) => make.shift({ user: u, date, start, end });
 
 beforeAll(async () => {
   // The crafted day is in the past: the platform may send that late here (a backfill).
   s = await startTestServer({ TIME_ZONE: 'Asia/Riyadh', PRESENCE_MAX_PAST: '36500d' });
-  make = factories(s.database.db);
-  key = (await call('admin', 'POST', '/api/admin/integration-keys/', { name: 'Telephony' })).body.key;
+  make = factories(s.database.db, { timeZone: 'Asia/Riyadh' });
+  key = (await make.integrationKey({ name: 'Telephony' })).key;
 
   // a: 08:00–16:00, in at 08:10, a break, out at 15:50 (late and early by 10 minutes).
   people.a = await interpreter('Aya', [PAIR], 'Medical, Legal');
