@@ -1,16 +1,13 @@
 import {
-  ZReport,
-  ZReportPage,
-  ZReportSummaryTable,
-  type TReport,
-  type TReportPage,
+  fillPath,
+  reportEndpoints as R,
   type TReportRequest,
   type TReportsQuery,
   type TReportSummaryQuery,
-  type TReportSummaryTable,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /** A report's fields as the form sends them (subjects a list; the server also takes it as JSON text). */
 export type ReportFields = Omit<TReportRequest, 'subjects' | 'remove_attachments'> & {
@@ -39,34 +36,37 @@ const reportsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Report', 'ReportL
 /** Manager reports. */
 export const reportsApi = reportsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    reports: build.query<TReportPage, TReportsQuery>({
-      query: (params) => ({ url: 'reports/', params }),
-      responseSchema: ZReportPage,
+    reports: build.query({
+      ...fromContract(R.listReports, (query: TReportsQuery) => ({ query })),
       providesTags: ['ReportList'],
     }),
-    report: build.query<TReport, number>({
-      query: (id) => `reports/${id}/`,
-      responseSchema: ZReport,
+    report: build.query({
+      ...fromContract(R.getReport, (id: number) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Report', id }],
     }),
-    createReport: build.mutation<TReport, { fields: ReportFields; files?: File[] }>({
-      query: ({ fields, files = [] }) => ({ url: 'reports/', method: 'POST', body: body(fields, files) }),
-      responseSchema: ZReport,
+    createReport: build.mutation({
+      ...fromContract(R.createReport, ({ fields, files = [] }: { fields: ReportFields; files?: File[] }) => ({
+        body: body(fields, files),
+      })),
       invalidatesTags: (result) =>
         result?.supersedes ? ['ReportList', { type: 'Report', id: result.supersedes }] : ['ReportList'],
     }),
-    updateReport: build.mutation<TReport, { id: number; fields: ReportFields; files?: File[] }>({
-      query: ({ id, fields, files = [] }) => ({ url: `reports/${id}/`, method: 'PUT', body: body(fields, files) }),
-      responseSchema: ZReport,
+    updateReport: build.mutation({
+      ...fromContract(
+        R.updateReport,
+        ({ id, fields, files = [] }: { id: number; fields: ReportFields; files?: File[] }) => ({
+          params: { id },
+          body: body(fields, files),
+        }),
+      ),
       invalidatesTags: (result, _e, { id }) => (result ? ['ReportList', { type: 'Report', id }] : []),
     }),
-    deleteReport: build.mutation<null, number>({
-      query: (id) => ({ url: `reports/${id}/`, method: 'DELETE' }),
+    deleteReport: build.mutation({
+      ...fromContract(R.deleteReport, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['ReportList']),
     }),
-    reportSummary: build.query<TReportSummaryTable, TReportSummaryQuery>({
-      query: (params) => ({ url: 'reports/summary/', params }),
-      responseSchema: ZReportSummaryTable,
+    reportSummary: build.query({
+      ...fromContract(R.getReportSummary, (query: TReportSummaryQuery) => ({ query })),
       providesTags: ['ReportList'],
     }),
   }),
@@ -83,14 +83,18 @@ export const {
 
 /** `report-{id}.pdf` from the server's renderer, labels in `lang`, saved as a file. */
 export function downloadReportPdf(id: number, lang: 'en' | 'ar', token: string): Promise<void> {
-  return downloadServerFile(`reports/${id}/pdf/?${new URLSearchParams({ lang })}`, token, `report-${id}.pdf`);
+  return downloadServerFile(
+    `${fillPath(R.getReportPdf.path, { id }).slice(1)}?${new URLSearchParams({ lang })}`,
+    token,
+    `report-${id}.pdf`,
+  );
 }
 
 /** The department summaries as the server's CSV. */
 export function downloadSummaryCsv(query: TReportSummaryQuery, token: string): Promise<void> {
   const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
   return downloadServerFile(
-    `reports/summary/export.csv?${params}`,
+    `${R.exportReportSummaryCsv.path.slice(1)}?${params}`,
     token,
     `report-summary-${query.from}-${query.to}.csv`,
   );
