@@ -1,16 +1,6 @@
-import {
-  ZFollowSettings,
-  ZIntegrationKeyList,
-  ZInterpreter,
-  ZInterpreterList,
-  ZNewIntegrationKey,
-  type TFollowRequest,
-  type TFollowSettings,
-  type TIntegrationKey,
-  type TInterpreter,
-  type TNewIntegrationKey,
-} from '@portal/contracts';
+import { interpreterEndpoints as I, type TFollowRequest, type TFollowSettings } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /**
  * The feature's own cache tags: 'InterpreterBoard' (the list), 'FollowSettings' (my
@@ -24,41 +14,35 @@ const interpretersTaggedApi = api.enhanceEndpoints({
 /** Interpreters: the board, follow, follow settings and integration keys. */
 export const interpretersApi = interpretersTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    interpreterBoard: build.query<TInterpreter[], void>({
-      query: () => 'user/interpreters/',
-      responseSchema: ZInterpreterList,
+    interpreterBoard: build.query({
+      ...fromContract(I.listInterpreters, (_: void) => ({})),
       providesTags: ['InterpreterBoard'],
     }),
     // The answer carries the new follower count: the slice takes it (no refetch).
-    follow: build.mutation<TInterpreter, TFollowRequest>({
-      query: (body) => ({ url: 'user/follow/', method: 'POST', body }),
-      responseSchema: ZInterpreter,
+    follow: build.mutation({
+      ...fromContract(I.followInterpreters, (body: TFollowRequest) => ({ body })),
     }),
-    followSettings: build.query<TFollowSettings, void>({
-      query: () => 'user/follow-settings/',
-      responseSchema: ZFollowSettings,
+    followSettings: build.query({
+      ...fromContract(I.getFollowSettings, (_: void) => ({})),
       providesTags: ['FollowSettings'],
     }),
-    saveFollowSettings: build.mutation<TFollowSettings, TFollowSettings>({
-      query: (body) => ({ url: 'user/follow-settings/', method: 'PUT', body }),
-      responseSchema: ZFollowSettings,
+    saveFollowSettings: build.mutation({
+      ...fromContract(I.updateFollowSettings, (body: TFollowSettings) => ({ body })),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(interpretersApi.util.upsertQueryData('followSettings', undefined, data));
       },
     }),
-    integrationKeys: build.query<TIntegrationKey[], void>({
-      query: () => 'admin/integration-keys/',
-      responseSchema: ZIntegrationKeyList,
+    integrationKeys: build.query({
+      ...fromContract(I.listIntegrationKeys, (_: void) => ({})),
       providesTags: ['IntegrationKey'],
     }),
-    createIntegrationKey: build.mutation<TNewIntegrationKey, { name: string }>({
-      query: (body) => ({ url: 'admin/integration-keys/', method: 'POST', body }),
-      responseSchema: ZNewIntegrationKey,
+    createIntegrationKey: build.mutation({
+      ...fromContract(I.createIntegrationKey, (body: { name: string }) => ({ body })),
       invalidatesTags: (result) => (result ? ['IntegrationKey'] : []),
     }),
-    revokeIntegrationKey: build.mutation<void, number>({
-      query: (id) => ({ url: `admin/integration-keys/${id}/`, method: 'DELETE' }),
+    revokeIntegrationKey: build.mutation({
+      ...fromContract(I.revokeIntegrationKey, (id: number) => ({ params: { id } })),
       invalidatesTags: ['IntegrationKey'],
     }),
   }),
