@@ -10,9 +10,14 @@ import {
   type EndpointSpec,
   type TApiError,
 } from '@portal/contracts';
-import type { Api, ApiResponse } from './harness.js';
+import type { Api, ApiResponse, TestServer } from './harness.js';
 
-export type CallOptions<E extends EndpointSpec> = EndpointInput<E> & {
+/** An upload's body may be multipart (the harness's `multipartBody`) instead of JSON, as the web sends it. */
+type CallInput<E extends EndpointSpec> = E extends { consumes: readonly string[] }
+  ? Omit<EndpointInput<E>, 'body'> & { body: EndpointInput<E> extends { body: infer B } ? B | FormData : never }
+  : EndpointInput<E>;
+
+export type CallOptions<E extends EndpointSpec> = CallInput<E> & {
   token?: string;
   headers?: Record<string, string>;
 };
@@ -45,6 +50,26 @@ export async function call<E extends EndpointSpec>(
     headers?: Record<string, string>;
   };
   const url = `/api${fillPath(endpoint.path, params)}${queryString(query)}`;
-  const res = await api<EndpointAnswer<E>>(endpoint.method, url, { token, body, headers });
+  const res = await api<EndpointAnswer<E>>(
+    endpoint.method,
+    url,
+    body instanceof FormData ? { token, form: body, headers } : { token, body, headers },
+  );
   return { ...res, error: res.body as TApiError };
+}
+
+/** What `callAs` takes besides the token: the endpoint's params, query and body (and headers). */
+export type AsOptions<E extends EndpointSpec> = Omit<CallOptions<E>, 'token'>;
+
+/**
+ * `call` as someone: a demo username or a factory-made user, signed in once per server by
+ * the harness (`s.token`). An endpoint without params, query or body needs no options.
+ */
+export async function callAs<E extends EndpointSpec>(
+  s: Pick<TestServer, 'api' | 'token'>,
+  who: string | { username: string },
+  endpoint: E,
+  ...[options]: object extends AsOptions<E> ? [options?: AsOptions<E>] : [options: AsOptions<E>]
+): Promise<CallResponse<E>> {
+  return call(s.api, endpoint, { ...options, token: await s.token(who) } as CallOptions<E>);
 }
