@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TKpiDefinitionRequest, TKpiRecordRequest } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, type KpiDefinitionFactoryInput } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
@@ -17,7 +18,7 @@ const kpi: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
 
 const call = async (who: string, method: string, url: string, body?: unknown) =>
   s.api(method, url, { token: await s.token(who), body });
-const definition = (name: string, extra: Record<string, unknown> = {}) => ({
+const definition = (name: string, extra: Partial<TKpiDefinitionRequest> = {}): TKpiDefinitionRequest => ({
   name,
   description: '',
   unit: 'percent',
@@ -51,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const record = (who: string, username: string, kpiId: number, period: string, value: number, note = '') =>
-  call(who, 'POST', '/api/kpi/records/', { username, kpi: kpiId, period, value, note });
+  call(who, 'POST', '/api/kpi/records/', { username, kpi: kpiId, period, value, note } satisfies TKpiRecordRequest);
 
 describe('the demo data', () => {
   it('has past values, a few corrected, and gaps in the current period', async () => {

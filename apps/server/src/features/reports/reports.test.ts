@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_BODY_LIMITS, reportBodyProblem, type TReport } from '@portal/contracts';
+import { REPORT_BODY_LIMITS, reportBodyProblem, type TReport, type TReportRequest } from '@portal/contracts';
 import { multipartBody, startTestServer, type TestServer } from '../../../test/harness.js';
 import { factories, TINY_PNG } from '../../../test/factories.js';
 import { largestReportBody } from './report-samples.js';
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 let seq = 0;
 /** A report body the tests change field by field (unique titles keep lists apart from the demo's). */
-const draft = (extra: Record<string, unknown> = {}) => ({
+const draft = (extra: Partial<TReportRequest> = {}): TReportRequest => ({
   title: `Quarterly review ${++seq}`,
   type: 'evaluation',
   subjects: ['it'],
@@ -223,7 +223,7 @@ describe('writing a report', () => {
       'The last day must not be before the first.',
     ]);
     expect((await bad(draft({ title: '   ' }))).title).toEqual(['Give the report a title.']);
-    expect((await bad(draft({ type: 'gossip' }))).type).toEqual(['Choose the type of report.']);
+    expect((await bad({ ...draft(), type: 'gossip' })).type).toEqual(['Choose the type of report.']);
     expect((await bad(draft({ supersedes: 999999 }))).supersedes).toEqual(['Report not found.']);
     expect((await mine('manager.it')).count).toBe(before);
 

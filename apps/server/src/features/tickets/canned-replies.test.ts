@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CANNED_REPLIES_PER_DESK, ZCannedReplyList, ZWsAdminDeskSettings } from '@portal/contracts';
+import {
+  MAX_CANNED_REPLIES_PER_DESK,
+  ZCannedReplyList,
+  ZWsAdminDeskSettings,
+  type TCannedReplyRequest,
+} from '@portal/contracts';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { uniqueViolationField } from '../../lib/errors.js';
@@ -29,7 +34,7 @@ const events = async (action: string, id: number) =>
   (await s.api('GET', `/api/eventlogs/?action=${action}&target_id=${id}`, { token: await as('admin') })).body
     .results as { actor_username: string; details: Record<string, unknown> }[];
 
-const reply = (over: Record<string, unknown> = {}) => ({
+const reply = (over: Partial<TCannedReplyRequest> = {}): TCannedReplyRequest => ({
   department: 'IT',
   title: 'Printer queue stuck',
   shortcut: 'printer',
