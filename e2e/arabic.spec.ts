@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, escapeRegExp, expect, signInAs, test } from './fixtures';
+import { DEMO_PASSWORD, escapeRegExp, expect, signInAs, test, tokenOf } from './fixtures';
 
 // Every real page in Arabic shows no text left in English. The English bundle's
 // values (longer than 2 characters, and different from their Arabic value: brands and codes
@@ -78,6 +78,43 @@ async function ocrJobOf(request: APIRequestContext, username: string) {
   return ((await res.json()) as { results: { id: number }[] }).results[0]!.id;
 }
 
+/** What an element shows outside its <bdi> values, and the values (names, subjects, dates). */
+async function textsOf(element: import('@playwright/test').Locator): Promise<{ outside: string; values: string[] }> {
+  return element.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    const bdis = [...copy.querySelectorAll('bdi')];
+    const values = bdis.filter((b) => !b.parentElement?.closest('bdi')).map((b) => b.textContent ?? '');
+    for (const b of bdis) b.replaceWith(' ');
+    return { outside: copy.textContent ?? '', values };
+  });
+}
+
+/**
+ * Latin words (4 letters or more) shown outside the <bdi> values, and inside them unless
+ * they are data (`data`: names, subjects, words people typed). Sentences are the
+ * translations' own words; every value in them is isolated in a <bdi>.
+ */
+function latinWords({ outside, values }: { outside: string; values: string[] }, data: Set<string>): string[] {
+  const found = [...(outside.match(/[A-Za-z]{4,}/g) ?? [])];
+  // Longest first, whole words only: the username "it" is no part of "submitted".
+  const known = [...data].sort((a, b) => b.length - a.length);
+  for (const value of values) {
+    const rest = known.reduce(
+      (text, k) => text.replace(new RegExp(`(?<![A-Za-z])${escapeRegExp(k)}(?![A-Za-z])`, 'g'), ' '),
+      value,
+    );
+    found.push(...(rest.match(/[A-Za-z]{4,}/g) ?? []));
+  }
+  return found;
+}
+
+/** Every string a notification's parameters hold (names, subjects): data, shown as written. */
+function dataOf(params: unknown, into = new Set<string>()): Set<string> {
+  if (typeof params === 'string' && params) into.add(params);
+  else if (params && typeof params === 'object') for (const v of Object.values(params)) dataOf(v, into);
+  return into;
+}
+
 test.describe('Arabic, every page', () => {
   test.describe.configure({ mode: 'parallel' });
 
@@ -88,6 +125,114 @@ test.describe('Arabic, every page', () => {
       return needed.filter((k) => !arabic.has(k));
     });
     expect(missing).toEqual([]);
+  });
+
+  test('the bell, the home cards and the event logs say nothing in English', async ({ browser, baseURL, request }) => {
+    test.setTimeout(180_000);
+    const auth = async (who: string) => ({ authorization: `Bearer ${await tokenOf(request, who)}` });
+    // What HR is told: a leave request (a date span, a count), a ticket to the HR desk, an announcement.
+    const types = (await (await request.get('/api/leaves/types/', { headers: await auth('it') })).json()) as {
+      id: number;
+      code: string | null;
+    }[];
+    const day = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 8, 1));
+    while (day.getUTCDay() !== 0) day.setUTCDate(day.getUTCDate() + 1);
+    const from = day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 2);
+    const leave = await request.post('/api/leaves/', {
+      headers: await auth('it'),
+      data: {
+        leave_type: types.find((t) => t.code === 'annual')!.id,
+        start_date: from,
+        end_date: day.toISOString().slice(0, 10),
+        reason: 'Family matters.',
+      },
+    });
+    expect(leave.status()).toBe(201);
+    const ticket = await request.post('/api/user/create_ticket/', {
+      headers: await auth('it'),
+      data: { department: 'HR', subject: 'Payslip question', description: 'November is missing.', priority: 'high' },
+    });
+    expect(ticket.status()).toBe(201);
+    const announced = await request.post('/api/notifications/announce/', {
+      headers: await auth('admin'),
+      data: { message: 'اجتماع الموظفين يوم الخميس', levels: ['HR'] },
+    });
+    expect(announced.status()).toBe(201);
+    const told = (await (await request.get('/api/notifications/all/', { headers: await auth('hr') })).json()) as {
+      results: { kind: string; params: unknown }[];
+    };
+    expect(told.results.map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['leaveRequested', 'ticketCreated', 'announcement']),
+    );
+    const data = dataOf(told.results.map((n) => n.params));
+    // The people the leave cards list (demo names are Latin): data too.
+    dataOf(await (await request.get('/api/leaves/inbox/', { headers: await auth('hr') })).json(), data);
+
+    const problems: string[] = [];
+    const hr = await signInAs(browser, baseURL, 'hr');
+    await toArabic(hr.page);
+    await hr.page.goto('/');
+    await expect(hr.page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The home cards (leave inbox and balance): their sentences are Arabic, values isolated.
+    const cards = hr.page.locator('section[aria-labelledby]');
+    await expect(cards.first()).toBeVisible();
+    await expect(hr.page.getByTestId('leave-inbox')).toBeVisible();
+    const shown = [];
+    for (const card of await cards.all()) shown.push(await textsOf(card));
+    for (const hit of await englishOn(hr.page)) problems.push(`home → ${hit}`);
+
+    await hr.page
+      .getByRole('banner')
+      .getByRole('button', { name: /الإشعارات/ })
+      .click();
+    const items = hr.page.getByTestId('notification-list').getByRole('button', { name: /.+/ });
+    await expect(items.first()).toBeVisible();
+    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    const bell = [];
+    for (const item of await items.all()) bell.push({ shown: await textsOf(item), text: await item.textContent() });
+    for (const hit of await englishOn(hr.page)) problems.push(`bell → ${hit}`);
+    await hr.page.keyboard.press('Escape');
+    await hr.context.close();
+    // Read after the pages, so they hold all these showed: what HR was told (the walks beside
+    // this one may tell more meanwhile) and HR's own tickets (home lists them).
+    for (const url of ['/api/notifications/all/', '/api/user/active-tickets/?scope=mine']) {
+      dataOf(await (await request.get(url, { headers: await auth('hr') })).json(), data);
+    }
+    for (const { shown, text } of bell) {
+      for (const word of latinWords(shown, data)) problems.push(`bell "${text}" → ${word}`);
+    }
+    for (const card of shown) for (const word of latinWords(card, data)) problems.push(`home card → ${word}`);
+
+    // The event logs (ADMIN): details as labelled Arabic fields, names instead of ids, no JSON.
+    const admin = await signInAs(browser, baseURL, 'admin');
+    await toArabic(admin.page);
+    for (const action of ['leave.submitted', 'ticket.created', 'notification.announced']) {
+      // Who acted, and the records' names, are data (usernames and demo names are Latin).
+      const answer = (await (
+        await request.get(`/api/eventlogs/?action=${action}`, { headers: await auth('admin') })
+      ).json()) as { results: { actor_username: string }[]; names: unknown };
+      dataOf([answer.results.map((r) => r.actor_username), answer.names], data);
+      await admin.page.goto(`/eventlogs?action=${action}`);
+      await expect(admin.page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const rows = admin.page.locator('tbody tr');
+      await expect(rows.first()).toBeVisible();
+      for (const row of await rows.all()) {
+        const text = (await row.textContent()) ?? '';
+        expect(text, `${action}: details as fields, not JSON`).not.toMatch(/[{}"]/);
+        await expect(row.locator('dt').first(), action).toBeVisible();
+        // The action's code stays under its label, for auditors (a code, not a sentence).
+        for (const word of latinWords(await textsOf(row), new Set([...data, action])))
+          problems.push(`${action} "${text}" → ${word}`);
+      }
+      for (const hit of await englishOn(admin.page)) problems.push(`${action} → ${hit}`);
+    }
+    const submitted = admin.page.locator('tbody tr').first();
+    await admin.page.goto('/eventlogs?action=leave.submitted');
+    await expect(submitted.getByText('إجازة سنوية')).toBeVisible();
+    await expect(submitted.getByText('Ibrahim Tawfik').first()).toBeVisible();
+    await admin.context.close();
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   // One test per user, so the two run side by side in the two workers.
