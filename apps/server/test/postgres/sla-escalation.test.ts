@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ZTicket } from '@portal/contracts';
 import { escalateSlaBreaches } from '../../src/features/tickets/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
+import { setTicketTimes } from '../test-clock.repository.js';
 
 const servers: TestServer[] = [];
 // The second server shares the first one's database: stop it first (the first drops it).
@@ -33,11 +34,8 @@ describe('SLA escalation on several servers', () => {
       ids.push(ZTicket.parse(res.body).id);
     }
     // Past the seeded urgent first response (30 minutes), not yet the resolution (4 hours).
-    await first.database.db
-      .updateTable('tickets')
-      .set({ created_at: new Date(Date.now() - 45 * 60_000) })
-      .where('id', 'in', ids)
-      .execute();
+    for (const id of ids)
+      await setTicketTimes(first.database.db, id, { created_at: new Date(Date.now() - 45 * 60_000) });
 
     const [a, b] = await Promise.all([escalateSlaBreaches(first.app.ctx), escalateSlaBreaches(second.app.ctx)]);
     // Each server may have escalated some; together no more than the breaches (the

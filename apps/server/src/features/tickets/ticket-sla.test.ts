@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZSlaTargets, ZTicket, ZWsAdminDeskSettings } from '@portal/contracts';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { setTicketTimes } from '../../../test/test-clock.repository.js';
 import { startScheduler } from '../../lib/scheduler.js';
 import { escalateSlaBreaches } from './sla-escalation.js';
 
@@ -48,7 +49,7 @@ const detail = async (who: string, id: number) =>
 /** Moves a ticket's creation (and waiting clock) `minutes` into the past. */
 async function backdate(id: number, minutes: number) {
   const at = new Date(Date.now() - minutes * 60_000);
-  await s.database.db.updateTable('tickets').set({ created_at: at, waiting_since: at }).where('id', '=', id).execute();
+  await setTicketTimes(s.database.db, id, { created_at: at, waiting_since: at });
 }
 
 /** The breach notifications of a ticket addressed to `who` (read in the database: every page). */

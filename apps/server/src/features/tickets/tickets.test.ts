@@ -18,6 +18,7 @@ import {
   type TestServer,
   type TestSocket,
 } from '../../../test/harness.js';
+import { setTicketTimes } from '../../../test/test-clock.repository.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -471,11 +472,7 @@ describe('answering a ticket', () => {
     expect(done.body.status).toBe('closed');
     expect(done.body.ticket_reply.at(-1).body).toBe('Fixed, thanks.');
 
-    await s.database.db
-      .updateTable('tickets')
-      .set({ closed_at: new Date(Date.now() - 8 * 86_400_000) })
-      .where('id', '=', t.id)
-      .execute();
+    await setTicketTimes(s.database.db, t.id, { closed_at: new Date(Date.now() - 8 * 86_400_000) });
     const late = await update('hr', t.id, { status: 'open' });
     expect(late.status).toBe(400);
     expect(late.body.extra.fields.status[0]).toMatch(/more than 7 days/);
@@ -748,21 +745,9 @@ describe('history and statistics', () => {
     const t3 = await createTicket('hr', { department: 'RTM', subject: 'Headset' });
     const db = s.database.db;
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
-    await db
-      .updateTable('tickets')
-      .set({ created_at: hoursAgo(5), waiting_since: hoursAgo(5) })
-      .where('id', '=', t1.id)
-      .execute();
-    await db
-      .updateTable('tickets')
-      .set({ created_at: hoursAgo(3), waiting_since: hoursAgo(3) })
-      .where('id', '=', t2.id)
-      .execute();
-    await db
-      .updateTable('tickets')
-      .set({ created_at: hoursAgo(2) })
-      .where('id', '=', t3.id)
-      .execute();
+    await setTicketTimes(db, t1.id, { created_at: hoursAgo(5), waiting_since: hoursAgo(5) });
+    await setTicketTimes(db, t2.id, { created_at: hoursAgo(3), waiting_since: hoursAgo(3) });
+    await setTicketTimes(db, t3.id, { created_at: hoursAgo(2) });
     await update('rtm', t3.id, { reply: 'Replacement on the way.' }); // first response after ~2 h
     await update('rtm', t3.id, { status: 'closed' });
 
