@@ -27,6 +27,9 @@ describe('announcements', () => {
         url: '/user',
         is_read: false,
         notification_level: ['HR', 'IT'],
+        // By kind too: an announcement is a person's words, shown as written in every language.
+        kind: 'announcement',
+        params: { text: 'Payroll closes Friday' },
       });
     }
     // A user of another type receives nothing: a later announcement to WFM arrives first.
