@@ -1,6 +1,7 @@
 import { createAction, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { isStaff, ZWsTicketResponse, type Actor } from '@portal/contracts';
+import { authEndpoints, isStaff, type Actor } from '@portal/contracts';
 import { api } from './api/api';
+import { fromContract } from './api/endpoint';
 import { LiveSocket, type LiveStatus } from './live-socket';
 import type { AppThunkDispatch } from './store-hooks';
 
@@ -25,10 +26,7 @@ export const liveChannelStatus = createAction<{ path: string; status: LiveStatus
 
 const wsTicketApi = api.injectEndpoints({
   endpoints: (build) => ({
-    wsTicket: build.mutation<{ ticket: string; expires_in: number }, void>({
-      query: () => ({ url: 'auth/ws-ticket/', method: 'POST' }),
-      responseSchema: ZWsTicketResponse,
-    }),
+    wsTicket: build.mutation({ ...fromContract(authEndpoints.createWsTicket, (_: void) => ({})) }),
   }),
 });
 

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZChangePasswordRequest,
-  ZChangePasswordResponse,
-  ZDetailResponse,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZWsTicketResponse,
-} from '@portal/contracts';
-import { errorResponses } from '../../lib/schemas.js';
+import { authEndpoints, msg } from '@portal/contracts';
+import { route } from '../../lib/endpoint.js';
 import { caller, clientInfo } from '../../plugins/auth.js';
 import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
 import * as auth from './auth.service.js';
@@ -21,81 +14,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     shared: Boolean(app.ctx.config.DATABASE_URL),
     max: app.ctx.config.LOGIN_ADDRESS_MAX_FAILURES,
     windowMs: app.ctx.config.LOGIN_WINDOW * 1000,
-    message: 'Too many failed attempts from your network. Try again later.',
+    message: msg('networkThrottled'),
   });
+  const { ctx } = app;
+  const A = authEndpoints;
 
-  app.post(
-    '/auth/jwt/login/',
-    {
-      config: {
-        access: 'public',
-        limitFailures: true,
-        policy: { rule: 'anyone; credentials checked, failures throttled', outsider: null },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a username (or email) and password',
-        security: [],
-        body: ZLoginRequest,
-        response: { 200: ZLoginResponse, ...errorResponses(400, 429) },
-      },
-    },
-    async (req) => auth.login(app.ctx, req.body, clientInfo(req)),
-  );
-
-  app.post(
-    '/auth/jwt/logout/',
-    {
-      config: {
-        access: 'authenticated',
-        policy: { rule: 'any signed-in user: ends their own session', outsider: null },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke this token',
-        response: { 200: ZDetailResponse, ...errorResponses(401) },
-      },
-    },
+  route(app, A.login, (req) => auth.login(ctx, req.body, clientInfo(req)), { config: { limitFailures: true } });
+  route(app, A.logout, async (req) => {
+    await auth.logout(ctx, caller(req), clientInfo(req));
+    return { detail: 'Logged out.' };
+  });
+  route(
+    app,
+    A.changePassword,
     async (req) => {
-      await auth.logout(app.ctx, caller(req), clientInfo(req));
-      return { detail: 'Logged out.' };
-    },
-  );
-
-  app.post(
-    '/auth/change_password/',
-    {
-      config: {
-        access: 'authenticated',
-        limitFailures: true,
-        policy: { rule: 'any signed-in user: their own password', outsider: null },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change own password; ends every other session and answers a fresh token',
-        body: ZChangePasswordRequest,
-        response: { 200: ZChangePasswordResponse, ...errorResponses(400, 401) },
-      },
-    },
-    async (req) => {
-      const { access } = await auth.changePassword(app.ctx, caller(req), req.body, clientInfo(req));
+      const { access } = await auth.changePassword(ctx, caller(req), req.body, clientInfo(req));
       return { detail: 'Password updated.', access };
     },
+    { config: { limitFailures: true } },
   );
-
-  app.post(
-    '/auth/ws-ticket/',
-    {
-      config: {
-        access: 'authenticated',
-        policy: { rule: 'any signed-in user: a ticket for their own session', outsider: null },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'A single-use websocket ticket (60 s), so no access token goes into a URL',
-        response: { 200: ZWsTicketResponse, ...errorResponses(401) },
-      },
-    },
-    async (req) => ({ ticket: await auth.wsTicket(app.ctx, caller(req)), expires_in: WS_TICKET_TTL_SECONDS }),
-  );
+  route(app, A.createWsTicket, async (req) => ({
+    ticket: await auth.wsTicket(ctx, caller(req)),
+    expires_in: WS_TICKET_TTL_SECONDS,
+  }));
 };

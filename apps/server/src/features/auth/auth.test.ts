@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { authEndpoints as A, userEndpoints as U } from '@portal/contracts';
+import { call } from '../../../test/client.js';
+import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -7,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const login = (username: string, password: string) =>
-  s.api('POST', '/api/auth/jwt/login/', { body: { username, password } });
+const login = (username: string, password: string) => call(s.api, A.login, { body: { username, password } });
+const me = (token: string) => call(s.api, U.getMe, { token });
 
 describe('POST /api/auth/jwt/login/', () => {
   it('answers an access token for a username, and for an email', async () => {
@@ -17,8 +19,7 @@ describe('POST /api/auth/jwt/login/', () => {
     expect(byName.body.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const byEmail = await login('HR@portal.example', 'Portal#Demo2026');
     expect(byEmail.status).toBe(200);
-    const me = await s.api('GET', '/api/auth/me/', { token: byEmail.body.access });
-    expect(me.body.username).toBe('hr');
+    expect((await me(byEmail.body.access)).body.username).toBe('hr');
   });
 
   it('answers 400 with non_field_errors for bad credentials, the same for unknown users', async () => {
@@ -28,8 +29,8 @@ describe('POST /api/auth/jwt/login/', () => {
     ]) {
       const res = await login(u!, p!);
       expect(res.status).toBe(400);
-      expect(res.body.message).toEqual(expect.any(String));
-      expect(res.body.extra.fields.non_field_errors).toEqual([expect.any(String)]);
+      expect(res.error.message).toEqual(expect.any(String));
+      expect(res.error.extra?.fields?.non_field_errors).toEqual([expect.any(String)]);
     }
   });
 
@@ -48,7 +49,7 @@ describe('POST /api/auth/jwt/login/', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.body.message).toMatch(/too many/i);
+    expect(blocked.error.message).toMatch(/too many/i);
     // Another account from the same address is not affected.
     expect((await login('marketing', 'Portal#Demo2026')).status).toBe(200);
   });
@@ -57,7 +58,7 @@ describe('POST /api/auth/jwt/login/', () => {
 describe('GET/POST /api/auth/me/', () => {
   it('answers the user without the password hash', async () => {
     const token = await s.login('director.gi');
-    const res = await s.api('GET', '/api/auth/me/', { token });
+    const res = await me(token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: 'director.gi', user_type: 'G.I', is_director: true, is_manager: false });
     expect(JSON.stringify(res.body)).not.toMatch(/argon|hash/i);
@@ -65,26 +66,22 @@ describe('GET/POST /api/auth/me/', () => {
 
   it('updates own profile fields and refuses type or flags', async () => {
     const token = await s.login('rtm');
-    const ok = await s.api('POST', '/api/auth/me/', { token, body: { first_name: 'Rana', phone: '+20 100 000' } });
+    const ok = await call(s.api, U.updateMe, { token, body: { first_name: 'Rana', phone: '+20 100 000' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ first_name: 'Rana', phone: '+20 100 000', user_type: 'RTM' });
     const sneaky = await s.api('POST', '/api/auth/me/', { token, body: { user_type: 'ADMIN', is_director: true } });
     expect(sneaky.status).toBe(400);
-    const me = await s.api('GET', '/api/auth/me/', { token });
-    expect(me.body).toMatchObject({ user_type: 'RTM', is_director: false, first_name: 'Rana' });
+    expect((await me(token)).body).toMatchObject({ user_type: 'RTM', is_director: false, first_name: 'Rana' });
   });
 
   it('answers 400 on email when it belongs to someone else, changing nothing', async () => {
     const token = await s.login('vendor');
-    const res = await s.api('POST', '/api/auth/me/', {
-      token,
-      body: { email: 'ADMIN@portal.example', first_name: 'X' },
-    });
+    const res = await call(s.api, U.updateMe, { token, body: { email: 'ADMIN@portal.example', first_name: 'X' } });
     expect(res.status).toBe(400);
-    expect(res.body.extra.fields.email).toHaveLength(1);
-    const me = await s.api('GET', '/api/auth/me/', { token });
-    expect(me.body.email).toBe('vendor@portal.example');
-    expect(me.body.first_name).not.toBe('X');
+    expect(res.error.extra?.fields?.email).toHaveLength(1);
+    const after = (await me(token)).body;
+    expect(after.email).toBe('vendor@portal.example');
+    expect(after.first_name).not.toBe('X');
   });
 });
 
@@ -97,10 +94,10 @@ describe('token verification', () => {
     const short = await startTestServer({ JWT_TTL: '4s' });
     try {
       const token = await short.login('hr');
-      expect((await short.api('GET', '/api/auth/me/', { token })).status).toBe(200);
+      expect((await call(short.api, U.getMe, { token })).status).toBe(200);
       const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
       await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 + 1100 - Date.now())));
-      expect((await short.api('GET', '/api/auth/me/', { token })).status).toBe(401);
+      expect((await call(short.api, U.getMe, { token })).status).toBe(401);
     } finally {
       await short.stop();
     }
@@ -111,24 +108,24 @@ describe('POST /api/auth/jwt/logout/', () => {
   it('revokes the token everywhere, and only that token', async () => {
     const a = await s.login('quality');
     const b = await s.login('quality');
-    const out = await s.api('POST', '/api/auth/jwt/logout/', { token: a });
+    const out = await call(s.api, A.logout, { token: a });
     expect(out.status).toBe(200);
-    expect((await s.api('GET', '/api/auth/me/', { token: a })).status).toBe(401);
-    expect((await s.api('POST', '/api/auth/jwt/logout/', { token: a })).status).toBe(401);
-    expect((await s.api('GET', '/api/users/hr/', { token: a })).status).toBe(401);
-    expect((await s.api('GET', '/api/auth/me/', { token: b })).status).toBe(200);
+    expect((await me(a)).status).toBe(401);
+    expect((await call(s.api, A.logout, { token: a })).status).toBe(401);
+    expect((await call(s.api, U.getProfile, { params: { username: 'hr' }, token: a })).status).toBe(401);
+    expect((await me(b)).status).toBe(200);
   });
 });
 
 describe('POST /api/auth/change_password/', () => {
   const change = (token: string, old_password: string, new_password: string) =>
-    s.api('POST', '/api/auth/change_password/', { token, body: { old_password, new_password } });
+    call(s.api, A.changePassword, { token, body: { old_password, new_password } });
 
   it('rejects a wrong old password on old_password', async () => {
     const token = await s.login('traning');
     const res = await change(token, 'nope-nope', 'Brand-New-Pass-1');
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.extra.fields)).toEqual(['old_password']);
+    expect(Object.keys(res.error.extra?.fields ?? {})).toEqual(['old_password']);
   });
 
   it('rejects short, username-equal and common new passwords on new_password', async () => {
@@ -136,7 +133,7 @@ describe('POST /api/auth/change_password/', () => {
     for (const bad of ['short', 'traning', 'TRANING', 'password123', '12345678']) {
       const res = await change(token, 'Portal#Demo2026', bad);
       expect(res.status, bad).toBe(400);
-      expect(Object.keys(res.body.extra.fields), bad).toEqual(['new_password']);
+      expect(Object.keys(res.error.extra?.fields ?? {}), bad).toEqual(['new_password']);
     }
     const tooLong = await change(token, 'Portal#Demo2026', 'x'.repeat(129));
     expect(tooLong.status).toBe(400);
@@ -165,9 +162,21 @@ describe('POST /api/auth/change_password/', () => {
     const res = await change(mine, 'Portal#Demo2026', 'Quiet-Harbour-42');
     expect(res.status).toBe(200);
     expect(res.body.access).toEqual(expect.any(String));
-    expect((await s.api('GET', '/api/auth/me/', { token: other })).status).toBe(401);
-    expect((await s.api('GET', '/api/auth/me/', { token: res.body.access })).status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(res.body.access)).status).toBe(200);
     expect((await login('recruitment', 'Portal#Demo2026')).status).toBe(400);
     expect((await login('recruitment', 'Quiet-Harbour-42')).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/ws-ticket/', () => {
+  it('answers a single-use socket ticket for a signed-in user, and 401 for anyone else', async () => {
+    const res = await call(s.api, A.createWsTicket, { token: await s.login('hr') });
+    expect(res.status).toBe(200);
+    expect(res.body.expires_in).toBe(60);
+    const sock = openSocket(s.url, '/ws/notification/', res.body.ticket);
+    await ready(sock);
+    sock.ws.close();
+    expect((await call(s.api, A.createWsTicket, {})).status).toBe(401);
   });
 });

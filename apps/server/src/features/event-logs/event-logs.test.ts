@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authEndpoints as A,
+  eventLogEndpoints as E,
+  leaveEndpoints,
+  ticketEndpoints,
+  userEndpoints as U,
+  type TEventLogQuery,
+} from '@portal/contracts';
+import { call } from '../../../test/client.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { verifyChain } from './event-log-chain.js';
 
@@ -11,45 +20,46 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const logs = (token: string, query = '') => s.api('GET', `/api/eventlogs/${query}`, { token });
+const logs = (token: string, query: TEventLogQuery = {}) => call(s.api, E.listEventLogs, { token, query });
 
 describe('recording', () => {
   it('records logins, failed logins, logouts, password changes and account changes with who, what, where', async () => {
-    await s.api('POST', '/api/auth/jwt/login/', {
+    const refused = await call(s.api, A.login, {
       body: { username: 'vendor', password: 'nope-nope' },
       headers: { 'user-agent': 'probe/1.0' },
     });
+    expect(refused.status).toBe(400);
     const t = await s.login('vendor');
-    await s.api('POST', '/api/auth/me/', { token: t, body: { phone: '+1 555' } });
-    await s.api('POST', '/api/auth/jwt/logout/', { token: t });
-    const res = await logs(admin, '?actor=vendor');
-    const actions = res.body.results.map((r: { action: string }) => r.action);
+    expect((await call(s.api, U.updateMe, { token: t, body: { phone: '+1 555' } })).status).toBe(200);
+    expect((await call(s.api, A.logout, { token: t })).status).toBe(200);
+    const res = await logs(admin, { actor: 'vendor' });
+    const actions = res.body.results.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.login', 'profile.updated', 'auth.logout']));
-    const failed = await logs(admin, '?action=auth.login_failed');
-    const row = failed.body.results.find((r: { details: { username?: string } }) => r.details.username === 'vendor');
+    const failed = await logs(admin, { action: 'auth.login_failed' });
+    const row = failed.body.results.find((r) => r.details.username === 'vendor');
     expect(row).toMatchObject({ actor_username: '', target_type: 'user', ip: '127.0.0.1', user_agent: 'probe/1.0' });
-    expect(row.details.reason).toBe('wrong password');
-    const logout = res.body.results.find((r: { action: string }) => r.action === 'auth.logout');
+    expect(row?.details.reason).toBe('wrong password');
+    const logout = res.body.results.find((r) => r.action === 'auth.logout');
     expect(logout).toMatchObject({ actor_username: 'vendor', target_type: 'user', ip: '127.0.0.1' });
-    expect(new Date(logout.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(logout!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('records in the same transaction: a rejected change leaves no record', async () => {
-    const before = await logs(admin, '?action=account.created');
-    const dup = await s.api('POST', '/api/user/create-admin/', {
+    const before = await logs(admin, { action: 'account.created' });
+    const dup = await call(s.api, U.createAdminAccount, {
       token: admin,
       body: { username: 'dup.mail', email: 'hr@portal.example', password: 'Tidal-Pine-55', user_type: 'HR' },
     });
     expect(dup.status).toBe(400);
-    const after = await logs(admin, '?action=account.created');
+    const after = await logs(admin, { action: 'account.created' });
     expect(after.body.results).toHaveLength(before.body.results.length);
-    const ok = await s.api('POST', '/api/user/create-admin/', {
+    const ok = await call(s.api, U.createAdminAccount, {
       token: admin,
       body: { username: 'ok.mail', email: 'ok.mail@x.example', password: 'Tidal-Pine-55', user_type: 'HR' },
     });
-    const created = await logs(admin, `?action=account.created&target_id=${ok.body.id}`);
+    const created = await logs(admin, { action: 'account.created', target_id: String(ok.body.id) });
     expect(created.body.results).toHaveLength(1);
-    expect(created.body.results[0].details).toMatchObject({ username: 'ok.mail', user_type: 'HR' });
+    expect(created.body.results[0]!.details).toMatchObject({ username: 'ok.mail', user_type: 'HR' });
     expect(JSON.stringify(created.body.results[0])).not.toContain('Tidal-Pine-55');
   });
 });
@@ -57,37 +67,37 @@ describe('recording', () => {
 describe('names', () => {
   it('names the records a page points at, its targets and the ids in its details, by the features that own them', async () => {
     const hr = await s.login('hr');
-    const ticket = await s.api('POST', '/api/user/create_ticket/', {
+    const ticket = await call(s.api, ticketEndpoints.createTicket, {
       token: hr,
       body: { department: 'IT', subject: 'Badge reader at gate 3', description: 'It beeps red.', priority: 'normal' },
     });
     expect(ticket.status).toBe(201);
-    const types = (await s.api('GET', '/api/leaves/types/', { token: hr })).body as { id: number; code: string }[];
+    const types = (await call(s.api, leaveEndpoints.listLeaveTypes, { token: hr })).body;
     const annual = types.find((t) => t.code === 'annual')!;
     // A Sunday two years ahead: a working day with the default weekend, far from any demo leave.
     const day = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 7, 1));
     while (day.getUTCDay() !== 0) day.setUTCDate(day.getUTCDate() + 1);
     const date = day.toISOString().slice(0, 10);
-    const leave = await s.api('POST', '/api/leaves/', {
+    const leave = await call(s.api, leaveEndpoints.createLeave, {
       token: hr,
       body: { leave_type: annual.id, start_date: date, end_date: date, reason: 'Family matters.' },
     });
     expect(leave.status).toBe(201);
-    const me = (await s.api('GET', '/api/auth/me/', { token: hr })).body as { id: number };
+    const me = (await call(s.api, U.getMe, { token: hr })).body;
 
-    const page = await logs(admin, `?action=leave.submitted&target_id=${leave.body.id}`);
-    expect(page.body.results[0].details).toMatchObject({ user: me.id, leave_type: annual.id });
+    const page = await logs(admin, { action: 'leave.submitted', target_id: String(leave.body.id) });
+    expect(page.body.results[0]!.details).toMatchObject({ user: me.id, leave_type: annual.id });
     expect(page.body.names).toEqual({
       [`leave:${leave.body.id}`]: { name: 'Hala Rashed', code: null },
       [`user:${me.id}`]: { name: 'Hala Rashed', code: null },
       [`leave_type:${annual.id}`]: { name: 'Annual leave', code: 'annual' },
     });
-    const created = await logs(admin, `?action=ticket.created&target_id=${ticket.body.id}`);
+    const created = await logs(admin, { action: 'ticket.created', target_id: String(ticket.body.id) });
     expect(created.body.names).toEqual({
       [`ticket:${ticket.body.id}`]: { name: 'Badge reader at gate 3', code: null },
     });
     // A record gone since has no name: readers show its number.
-    const gone = await logs(admin, '?action=ticket.created&target_id=999999');
+    const gone = await logs(admin, { action: 'ticket.created', target_id: '999999' });
     expect(gone.body).toMatchObject({ results: [], names: {} });
   });
 });
@@ -96,7 +106,8 @@ describe('access', () => {
   it('is for directors and ADMIN only', async () => {
     expect((await logs(await s.login('director.ad'))).status).toBe(200);
     for (const who of ['hr', 'manager.it', 'it']) expect((await logs(await s.login(who))).status, who).toBe(403);
-    expect((await s.api('GET', '/api/eventlogs/export.csv', { token: await s.login('hr') })).status).toBe(403);
+    const hr = await s.login('hr');
+    expect((await call(s.api, E.exportEventLogs, { token: hr, query: {} })).status).toBe(403);
   });
 
   it('has no endpoint that updates or deletes records', async () => {
@@ -113,41 +124,36 @@ describe('filters, keyset pages and CSV', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { results: { id: number }[]; next_cursor: string | null } } = await logs(
-        admin,
-        `?action=auth.login&actor=rtm&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res = await logs(admin, { action: 'auth.login', actor: 'rtm', limit: 3, ...(cursor ? { cursor } : {}) });
       seen.push(...res.body.results.map((r) => r.id));
       cursor = res.body.next_cursor;
     } while (cursor);
     expect(seen).toHaveLength(7);
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
-    const future = await logs(admin, `?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`);
+    const future = await logs(admin, { from: new Date(Date.now() + 3600_000).toISOString() });
     expect(future.body.results).toEqual([]);
-    const bad = await logs(admin, '?from=yesterday&cursor=!!!');
+    const bad = await logs(admin, { from: 'yesterday', cursor: '!!!' });
     expect(bad.status).toBe(400);
-    const badCursor = await logs(admin, '?cursor=bm9wZQ');
+    const badCursor = await logs(admin, { cursor: 'bm9wZQ' });
     expect(badCursor.status).toBe(400);
   });
 
   it('exports the filtered set as CSV, quoting and defusing formulas', async () => {
     // A spreadsheet formula in a field the client controls (its user agent); a known
     // username, since unknown ones are never stored as typed.
-    await s.api('POST', '/api/auth/jwt/login/', {
+    await call(s.api, A.login, {
       body: { username: 'finance', password: 'whatever-1' },
       headers: { 'user-agent': '=HYPERLINK("x"),"a' },
     });
-    const res = await fetch(`${s.url}/api/eventlogs/export.csv?action=auth.login_failed`, {
-      headers: { authorization: `Bearer ${admin}` },
-    });
+    const res = await call(s.api, E.exportEventLogs, { token: admin, query: { action: 'auth.login_failed' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="event-logs-/);
-    const text = await res.text();
+    const text = res.body;
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('id,at,actor_username,action,target_type,target_id,ip,user_agent,details');
     expect(lines.slice(1).every((l) => l.includes('auth.login_failed'))).toBe(true);
-    const api = await logs(admin, '?action=auth.login_failed&limit=200');
+    const api = await logs(admin, { action: 'auth.login_failed', limit: 200 });
     expect(lines.length - 1).toBe(api.body.results.length);
     // Defused (a leading apostrophe) and quoted as RFC 4180 wants; JSON details quoted too.
     expect(text).toContain(`"'=HYPERLINK(""x""),""a"`);
@@ -161,7 +167,7 @@ describe('hash chain', () => {
     const hr = await s.login('hr');
     const created = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        s.api('POST', '/api/user/create_ticket/', {
+        call(s.api, ticketEndpoints.createTicket, {
           token: hr,
           body: { department: 'IT', subject: `Chain ${i}`, description: 'Concurrent.', priority: 'normal' },
         }),

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { notificationText, parseNotificationContent } from '@portal/contracts';
+import { notificationEndpoints, notificationText, parseNotificationContent } from '@portal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest, migrateUpTo } from '../../db/migrate.js';
 import { convertLegacyNotification, type LegacyContext } from '../../db/migrations/0017-notification-kinds.js';
+import { call } from '../../../test/client.js';
 import { freshPostgresDatabase, startTestServer, tempDir, type TestServer } from '../../../test/harness.js';
 
 const SENT = new Date('2026-11-20T15:00:00Z');
@@ -159,7 +160,7 @@ describe('migration 0017 on a database that has notifications', () => {
     const token = await s.login(first.username);
     const read: { message: string; kind: string; params: Record<string, unknown> }[] = [];
     for (let page = 1; ; page++) {
-      const res = await s.api('GET', `/api/notifications/all/?page=${page}`, { token });
+      const res = await call(s.api, notificationEndpoints.listNotifications, { token, query: { page } });
       expect(res.status).toBe(200);
       read.push(...res.body.results);
       if (!res.body.next) break;

@@ -1,17 +1,15 @@
 import {
-  ZChangePasswordResponse,
-  ZDetailResponse,
-  ZLoginResponse,
-  ZUser,
+  authEndpoints,
+  userEndpoints,
   type TChangePasswordRequest,
-  type TChangePasswordResponse,
-  type TDetailResponse,
   type TLoginRequest,
-  type TLoginResponse,
   type TUpdateMeRequest,
-  type TUser,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
+
+const A = authEndpoints;
+const U = userEndpoints;
 
 /**
  * Spec §7 auth calls. Answers are checked against the contract schemas at run time.
@@ -19,31 +17,26 @@ import { api } from '../../../lib/api/api';
  */
 export const authApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<TLoginResponse, TLoginRequest>({
-      query: (body) => ({ url: 'auth/jwt/login/', method: 'POST', body }),
-      responseSchema: ZLoginResponse,
+    login: build.mutation({
+      ...fromContract(A.login, (body: TLoginRequest) => ({ body })),
     }),
-    me: build.query<TUser, void>({
-      query: () => 'auth/me/',
-      responseSchema: ZUser,
+    me: build.query({
+      ...fromContract(U.getMe, (_: void) => ({})),
       // Session bootstrap asks afresh each time; never serve another session's user.
       keepUnusedDataFor: 0,
       providesTags: ['Me'],
     }),
-    updateMe: build.mutation<TUser, TUpdateMeRequest>({
-      query: (body) => ({ url: 'auth/me/', method: 'POST', body }),
-      responseSchema: ZUser,
+    updateMe: build.mutation({
+      ...fromContract(U.updateMe, (body: TUpdateMeRequest) => ({ body })),
       // The answer is the session's user (auth.slice); the users feature re-reads the
       // public profiles it caches when it sees `ownProfileUpdated`.
       invalidatesTags: ['Me'],
     }),
-    logout: build.mutation<TDetailResponse, void>({
-      query: () => ({ url: 'auth/jwt/logout/', method: 'POST' }),
-      responseSchema: ZDetailResponse,
+    logout: build.mutation({
+      ...fromContract(A.logout, (_: void) => ({})),
     }),
-    changePassword: build.mutation<TChangePasswordResponse, TChangePasswordRequest>({
-      query: (body) => ({ url: 'auth/change_password/', method: 'POST', body }),
-      responseSchema: ZChangePasswordResponse,
+    changePassword: build.mutation({
+      ...fromContract(A.changePassword, (body: TChangePasswordRequest) => ({ body })),
     }),
   }),
 });

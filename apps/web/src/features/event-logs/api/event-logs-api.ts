@@ -1,6 +1,9 @@
-import { ZEventLogPage, type TEventLogFilter, type TEventLogPage } from '@portal/contracts';
+import { eventLogEndpoints, fillPath, type TEventLogFilter, type TEventLogPage } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
+import { contractRequest } from '../../../lib/api/endpoint';
+
+const E = eventLogEndpoints;
 
 export const eventLogsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,11 +13,9 @@ export const eventLogsApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (last) => last.next_cursor,
       },
-      query: ({ queryArg, pageParam }) => ({
-        url: 'eventlogs/',
-        params: { ...queryArg, ...(pageParam ? { cursor: pageParam } : {}) },
-      }),
-      responseSchema: ZEventLogPage,
+      query: ({ queryArg, pageParam }) =>
+        contractRequest(E.listEventLogs, { query: { ...queryArg, ...(pageParam ? { cursor: pageParam } : {}) } }),
+      responseSchema: E.listEventLogs.responses[200],
     }),
   }),
 });
@@ -24,5 +25,7 @@ export const { useEventLogsInfiniteQuery } = eventLogsApi;
 /** The filtered set as a CSV file, saved under the server's name. */
 export function downloadEventLogsCsv(filter: TEventLogFilter, token: string): Promise<void> {
   const params = new URLSearchParams(filter as Record<string, string>);
-  return downloadServerFile(`eventlogs/export.csv?${params}`, token, 'event-logs.csv');
+  // Relative to the API's base (`/api/`), as downloadServerFile expects.
+  const path = fillPath(E.exportEventLogs.path, {}).slice(1);
+  return downloadServerFile(`${path}?${params}`, token, 'event-logs.csv');
 }

@@ -1,33 +1,24 @@
-import {
-  ZMarkReadResponse,
-  ZNotificationPage,
-  ZUnreadCount,
-  type TAnnouncementRequest,
-  type TNotification,
-  type TNotificationPage,
-} from '@portal/contracts';
-import { z } from 'zod';
+import { notificationEndpoints, type TAnnouncementRequest } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
+
+const N = notificationEndpoints;
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    notificationPage: build.query<TNotificationPage, number>({
-      query: (page) => ({ url: 'notifications/all/', params: { page } }),
-      responseSchema: ZNotificationPage,
+    notificationPage: build.query({
+      ...fromContract(N.listNotifications, (page: number) => ({ query: { page } })),
       keepUnusedDataFor: 0, // the slice holds the items; the cache would only go stale
     }),
-    unreadCount: build.query<{ count: number }, void>({
-      query: () => 'notifications/unread-count/',
-      responseSchema: ZUnreadCount,
+    unreadCount: build.query({
+      ...fromContract(N.countUnreadNotifications, (_: void) => ({})),
       keepUnusedDataFor: 0,
     }),
-    markRead: build.mutation<TNotification[], number[]>({
-      query: (ids) => ({ url: 'notifications/read/', method: 'POST', body: { data: ids } }),
-      responseSchema: ZMarkReadResponse,
+    markRead: build.mutation({
+      ...fromContract(N.markNotificationsRead, (ids: number[]) => ({ body: { data: ids } })),
     }),
-    announce: build.mutation<{ id: number }, TAnnouncementRequest>({
-      query: (body) => ({ url: 'notifications/announce/', method: 'POST', body }),
-      responseSchema: z.object({ id: z.number() }),
+    announce: build.mutation({
+      ...fromContract(N.announce, (body: TAnnouncementRequest) => ({ body })),
     }),
   }),
 });

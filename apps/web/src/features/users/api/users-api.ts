@@ -1,18 +1,14 @@
 import {
-  ZDetailResponse,
-  ZPublicProfile,
-  ZUser,
-  ZUserListResponse,
+  userEndpoints,
   type TCreateAccountRequest,
-  type TDetailResponse,
-  type TPublicProfile,
   type TResetPasswordRequest,
   type TUpdateAccountRequest,
-  type TUser,
   type TUserListQuery,
-  type TUserListResponse,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
+
+const U = userEndpoints;
 
 /**
  * Profiles and account administration (ADMIN endpoints are checked by the server too).
@@ -20,34 +16,31 @@ import { api } from '../../../lib/api/api';
  */
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Profile', 'Account'] }).injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<TPublicProfile, string>({
-      query: (username) => `users/${encodeURIComponent(username)}/`,
-      responseSchema: ZPublicProfile,
+    getProfile: build.query({
+      ...fromContract(U.getProfile, (username: string) => ({ params: { username } })),
       providesTags: (_result, _error, username) => [{ type: 'Profile', id: username }],
     }),
-    listAccounts: build.query<TUserListResponse, TUserListQuery>({
-      query: (params) => ({ url: 'admin/users/', params }),
-      responseSchema: ZUserListResponse,
+    listAccounts: build.query({
+      ...fromContract(U.listAccounts, (query: TUserListQuery) => ({ query })),
       providesTags: ['Account'],
     }),
-    createAccount: build.mutation<TUser, TCreateAccountRequest>({
+    createAccount: build.mutation({
       // Spec §7's path; the admin console's POST admin/users/ is the same operation.
-      query: (body) => ({ url: 'user/create-admin/', method: 'POST', body }),
-      responseSchema: ZUser,
+      ...fromContract(U.createAdminAccount, (body: TCreateAccountRequest) => ({ body })),
       invalidatesTags: ['Account'],
     }),
-    updateAccount: build.mutation<TUser, { id: number; changes: TUpdateAccountRequest }>({
-      query: ({ id, changes }) => ({ url: `admin/users/${id}/`, method: 'PATCH', body: changes }),
-      responseSchema: ZUser,
+    updateAccount: build.mutation({
+      ...fromContract(U.updateAccount, ({ id, changes }: { id: number; changes: TUpdateAccountRequest }) => ({
+        params: { id },
+        body: changes,
+      })),
       invalidatesTags: (result) => ['Account', ...(result ? [{ type: 'Profile' as const, id: result.username }] : [])],
     }),
-    resetPassword: build.mutation<TDetailResponse, { id: number } & TResetPasswordRequest>({
-      query: ({ id, new_password }) => ({
-        url: `admin/users/${id}/reset-password/`,
-        method: 'POST',
+    resetPassword: build.mutation({
+      ...fromContract(U.resetAccountPassword, ({ id, new_password }: { id: number } & TResetPasswordRequest) => ({
+        params: { id },
         body: { new_password },
-      }),
-      responseSchema: ZDetailResponse,
+      })),
     }),
   }),
 });

@@ -1,0 +1,115 @@
+import { defineEndpoint } from '../common/endpoint.js';
+import { ZDetailResponse } from '../auth/auth.js';
+import {
+  ZCreateAccountRequest,
+  ZPublicProfile,
+  ZResetPasswordRequest,
+  ZUpdateAccountRequest,
+  ZUpdateMeRequest,
+  ZUser,
+  ZUserIdParams,
+  ZUserListQuery,
+  ZUserListResponse,
+  ZUsernameParams,
+} from './users.js';
+
+const tags = ['users'] as const;
+const ADMIN_ONLY = { rule: 'canAdministerAccounts: ADMIN only', outsider: 403 } as const;
+
+/** The caller's own account, colleagues' profile cards and account administration. */
+export const userEndpoints = {
+  // The caller's own account: spec §7 puts it under auth/, but it is this feature's data.
+  getMe: defineEndpoint({
+    operationId: 'getMe',
+    method: 'GET',
+    path: '/auth/me/',
+    tags: ['auth'],
+    summary: 'The signed-in user',
+    access: 'authenticated',
+    policy: { rule: 'any signed-in user: their own account', outsider: null },
+    responses: { 200: ZUser },
+    errors: [401],
+  }),
+  updateMe: defineEndpoint({
+    operationId: 'updateMe',
+    method: 'POST',
+    path: '/auth/me/',
+    tags: ['auth'],
+    summary: 'Update own profile fields (not type or flags)',
+    access: 'authenticated',
+    policy: { rule: 'any signed-in user: their own profile fields', outsider: null },
+    body: ZUpdateMeRequest,
+    responses: { 200: ZUser },
+    errors: [400, 401],
+  }),
+
+  // Spec §7's path and the admin console's are the same operation.
+  createAdminAccount: defineEndpoint({
+    operationId: 'createAdminAccount',
+    method: 'POST',
+    path: '/user/create-admin/',
+    tags,
+    summary: 'Create an account (ADMIN only; spec §7)',
+    policy: ADMIN_ONLY,
+    body: ZCreateAccountRequest,
+    responses: { 201: ZUser },
+    errors: [400, 401, 403],
+  }),
+  createAccount: defineEndpoint({
+    operationId: 'createAccount',
+    method: 'POST',
+    path: '/admin/users/',
+    tags,
+    summary: 'Create an account (ADMIN only)',
+    policy: ADMIN_ONLY,
+    body: ZCreateAccountRequest,
+    responses: { 201: ZUser },
+    errors: [400, 401, 403],
+  }),
+  listAccounts: defineEndpoint({
+    operationId: 'listAccounts',
+    method: 'GET',
+    path: '/admin/users/',
+    tags,
+    summary: 'Search accounts (ADMIN only)',
+    policy: ADMIN_ONLY,
+    query: ZUserListQuery,
+    responses: { 200: ZUserListResponse },
+    errors: [400, 401, 403],
+  }),
+  updateAccount: defineEndpoint({
+    operationId: 'updateAccount',
+    method: 'PATCH',
+    path: '/admin/users/:id/',
+    tags,
+    summary: 'Edit an account; new type, flags or deactivation end its sessions (ADMIN only)',
+    policy: ADMIN_ONLY,
+    params: ZUserIdParams,
+    body: ZUpdateAccountRequest,
+    responses: { 200: ZUser },
+    errors: [400, 401, 403, 404],
+  }),
+  resetAccountPassword: defineEndpoint({
+    operationId: 'resetAccountPassword',
+    method: 'POST',
+    path: '/admin/users/:id/reset-password/',
+    tags,
+    summary: "Set a user's password and end their sessions (ADMIN only)",
+    policy: ADMIN_ONLY,
+    params: ZUserIdParams,
+    body: ZResetPasswordRequest,
+    responses: { 200: ZDetailResponse },
+    errors: [400, 401, 403, 404],
+  }),
+  getProfile: defineEndpoint({
+    operationId: 'getProfile',
+    method: 'GET',
+    path: '/users/:username/',
+    tags,
+    summary: "A colleague's profile card",
+    policy: { rule: "any staff member: a colleague's public card", outsider: null },
+    params: ZUsernameParams,
+    responses: { 200: ZPublicProfile },
+    errors: [401, 403, 404],
+  }),
+};
