@@ -49,7 +49,7 @@ import { insertCannedReply } from '../src/features/tickets/canned-replies.reposi
 import { upsertSlaTargets, type SlaTargetRow } from '../src/features/tickets/ticket-sla.repository.js';
 import { NEW_TICKET } from '../src/features/tickets/ticket-workflow.js';
 import * as tickets from '../src/features/tickets/tickets.repository.js';
-import { insertUser } from '../src/features/users/users.repository.js';
+import { findUserByUsername, insertUser } from '../src/features/users/users.repository.js';
 import * as wfm from '../src/features/wfm/wfm.repository.js';
 import { checkUploads, storeFile, type SniffedContentType, type UploadRules } from '../src/lib/files/index.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
@@ -339,6 +339,13 @@ export function factories(db: Database, options: FactoryOptions = {}) {
         is_manager: input.is_manager ?? false,
         is_active: input.is_active ?? true,
       });
+    },
+
+    /** A seeded user (the demo cast: `hr`, `manager.it`, `interpreter01`, …) by username. */
+    async existingUser(username: string): Promise<UserRow> {
+      const row = await findUserByUsername(db, username);
+      if (!row) throw new Error(`no user ${username}`);
+      return row;
     },
 
     /** An open ticket, waiting for its desk (or in `status`, at `times`), with its attachment ids. */

@@ -94,7 +94,6 @@ const dailyLog = (date: string, active: number) => ({
 beforeAll(async () => {
   s = await startTestServer({ TIME_ZONE: TZ });
   make = factories(s.database.db, { timeZone: TZ });
-  const db = s.database.db;
   [staffHr, staffIt, interp, stale, noAgent, dayUser] = await Promise.all([
     make.user({ user_type: 'HR' }),
     make.user({ user_type: 'IT' }),
@@ -103,11 +102,7 @@ beforeAll(async () => {
     make.user({ user_type: 'HR' }),
     make.user({ user_type: 'INTERPRETER' }),
   ]);
-  quality = (await db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'quality')
-    .executeTakeFirstOrThrow()) as UserRow;
+  quality = await make.existingUser('quality');
   for (const u of [staffHr, staffIt, interp, stale, dayUser, quality]) await agentOf(u);
 
   // IT's rules: excel is productive, video sites are not.

@@ -379,9 +379,10 @@ describe('PDFs of heavy or hostile reports', () => {
   it('answers 422 with a message for a stored body the layout cannot take, and the next PDFs still work', async () => {
     // Stored before the limits existed: 500 nested quotes broke the layout engine (a 500),
     // and every later PDF answered 500 until the server restarted.
-    const hostile = await create('manager.it', draft());
+    const make = factories(s.database.db);
+    const [author, subject] = [await make.existingUser('manager.it'), await make.existingUser('it')];
     const deep = '<blockquote>'.repeat(500) + '<p>deep</p>' + '</blockquote>'.repeat(500);
-    await s.database.db.updateTable('reports').set({ body: deep }).where('id', '=', hostile.id).execute();
+    const hostile = await make.report({ author, subjects: [subject], body: deep, submitted: false });
     const refused = await getPdf('manager.it', hostile.id);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toContain(`at most ${REPORT_BODY_LIMITS.depth} levels`);
