@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { itAgentEndpoints } from '@portal/contracts';
 import { enrollAgent, startAgent, type AgentProcess } from '../apps/agent/test/agent-process';
 import { startDesktop, type Desktop } from '../apps/agent/test/desktop';
 import { createAccount, expect, expectAccessible, signIn, test } from './fixtures';
@@ -127,7 +128,7 @@ test.describe('IT pages: Arabic, phones, accessibility', () => {
   }) => {
     // The board lists users who enrolled an agent: one enrolls through the API, as the agent does.
     const account = await createAccount(request, { user_type: 'OPERATION' });
-    const enrolled = await request.post('/api/it/agents/enroll/', {
+    const enrolled = await request.post(`/api${itAgentEndpoints.enrollAgent.path}`, {
       data: {
         username: account.username,
         password: account.password,

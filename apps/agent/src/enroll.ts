@@ -1,11 +1,12 @@
 import os from 'node:os';
-import { ZAgentEnrollment, type TAgentEnrollRequest } from '@portal/contracts';
+import { fillPath, itAgentEndpoints, type TAgentEnrollRequest } from '@portal/contracts';
 import { AGENT_VERSION, machineId, writeConfig, type AgentConfig } from './config.js';
 
 /** The portal's base address, without a trailing slash (http(s) only). */
 export function normalServer(raw: string): string {
   const url = new URL(raw);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The server address must start with http:// or https://.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('The server address must start with http:// or https://.');
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
@@ -25,8 +26,9 @@ export async function enroll(home: string, server: string, username: string, pas
     platform,
     version: AGENT_VERSION,
   };
-  const res = await fetch(`${base}/api/it/agents/enroll/`, {
-    method: 'POST',
+  const endpoint = itAgentEndpoints.enrollAgent;
+  const res = await fetch(`${base}/api${fillPath(endpoint.path, {})}`, {
+    method: endpoint.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -42,7 +44,7 @@ export async function enroll(home: string, server: string, username: string, pas
     const fields = b?.extra?.fields ? ` ${JSON.stringify(b.extra.fields)}` : '';
     throw new Error(`Enrollment refused (HTTP ${res.status}): ${b?.message ?? text.slice(0, 200)}${fields}`);
   }
-  const e = ZAgentEnrollment.parse(json);
+  const e = endpoint.responses[201].parse(json);
   const config: AgentConfig = { server: base, agent_id: e.agent_id, credential: e.credential, username: e.username };
   writeConfig(home, config);
   return config;

@@ -3,10 +3,13 @@
  * route, and its real `/ws/agent/` socket speaking the agent protocol. (Tests that only
  * need an agent row and stored telemetry use the factories instead.)
  */
+import { itAgentEndpoints, type TAgentEnrollRequest } from '@portal/contracts';
+import { call } from './client.js';
 import { DEMO_PASSWORD, openSocket, ready, type TestServer } from './harness.js';
 
 let machine = 0;
-export const enrollBody = (username: string, extra: Record<string, unknown> = {}) => ({
+/** An enrolment of a fresh machine for `username`, with the demo password. */
+export const enrollBody = (username: string, extra: Partial<TAgentEnrollRequest> = {}): TAgentEnrollRequest => ({
   username,
   password: DEMO_PASSWORD,
   machine_id: `machine-${++machine}-${Date.now()}`,
@@ -16,10 +19,10 @@ export const enrollBody = (username: string, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-export async function enrollAgent(s: TestServer, username: string, extra: Record<string, unknown> = {}) {
-  const res = await s.api('POST', '/api/it/agents/enroll/', { body: enrollBody(username, extra) });
+export async function enrollAgent(s: TestServer, username: string, extra: Partial<TAgentEnrollRequest> = {}) {
+  const res = await call(s.api, itAgentEndpoints.enrollAgent, { body: enrollBody(username, extra) });
   if (res.status !== 201) throw new Error(`enrolment of ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { agent_id: number; credential: string; username: string };
+  return res.body;
 }
 
 /** An agent socket that has said hello; `send` answers the next ack, `sendBatch` the next ack or refusal. */

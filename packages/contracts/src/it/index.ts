@@ -3,3 +3,5 @@ export * from './it-access.js';
 export * from './it-alerts.js';
 export * from './it-live.js';
 export * from './agent-protocol.js';
+export * from './it-endpoints.js';
+export * from './agent-endpoints.js';

@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AGENT_BATCH_MAX,
   canRunAgent,
   WS_CHANNELS,
   ZAgentClientMessage,
-  ZAgentEnrollment,
-  ZAgentEnrollRequest,
-  ZAgentList,
-  ZId,
   WS_CLOSE,
+  itAgentEndpoints as A,
   type TAgentAck,
   type TAgentRefused,
   type TAgentWelcome,
 } from '@portal/contracts';
-import { errorResponses } from '../../lib/schemas.js';
+import { route } from '../../lib/endpoint.js';
 import { caller, clientInfo, requestSource } from '../../plugins/auth.js';
 import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
 import * as agents from './agents.service.js';
 import { EventRate } from './ingest-rules.js';
 import * as telemetry from './telemetry.service.js';
-
-const TAGS = ['it'];
-const MANAGE = { rule: 'canManageItAgents: IT and ADMIN', outsider: 403 } as const;
 
 /** The desktop agent: enrolment, the agents list and revocation, and its own channel. */
 export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,57 +29,16 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
     message: 'Too many failed attempts from your network. Try again later.',
   });
 
-  app.post(
-    '/it/agents/enroll/',
-    {
-      config: {
-        access: 'public',
-        limitFailures: true,
-        policy: {
-          rule: 'anyone with the account’s password (canRunAgent: not GUEST); failures throttled',
-          outsider: null,
-        },
-      },
-      schema: {
-        tags: TAGS,
-        summary: 'Exchange a password once for an agent credential bound to this machine (shown once)',
-        security: [],
-        body: ZAgentEnrollRequest,
-        response: { 201: ZAgentEnrollment, ...errorResponses(400, 403, 429) },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await agents.enroll(ctx, req.body, clientInfo(req))),
-  );
+  route(app, A.enrollAgent, (req) => agents.enroll(ctx, req.body, clientInfo(req)), {
+    config: { limitFailures: true },
+  });
 
-  app.get(
-    '/it/agents/',
-    {
-      config: { policy: MANAGE },
-      schema: {
-        tags: TAGS,
-        summary: 'Enrolled machines with their user, version and last sign of life (newest first)',
-        response: { 200: ZAgentList, ...errorResponses(401, 403) },
-      },
-    },
-    async (req) => agents.listAgents(ctx, caller(req).user),
-  );
+  route(app, A.listAgents, async (req) => agents.listAgents(ctx, caller(req).user));
 
-  app.delete(
-    '/it/agents/:id/',
-    {
-      config: { policy: MANAGE },
-      schema: {
-        tags: TAGS,
-        summary: 'Revoke an agent: its socket closes at once on every server (4401)',
-        params: z.object({ id: ZId }),
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req, reply) => {
-      await agents.revokeAgent(ctx, caller(req).user, Number(req.params.id), requestSource(req));
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, A.revokeAgent, async (req) => {
+    await agents.revokeAgent(ctx, caller(req).user, req.params.id, requestSource(req));
+    return null;
+  });
 
   // One socket's batches are applied one after another, in the order they came: a later
   // batch taking the agent's lock first would make the earlier one's seqs look stored.

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itAgentEndpoints as A, itEndpoints as I, type TAgentEnrollRequest } from '@portal/contracts';
+import { call, callAs } from '../../../test/client.js';
 import { openSocket, startTestServer, type TestServer } from '../../../test/harness.js';
 import { agentSocket as openAgentSocket, appEvent, enrollAgent, enrollBody } from '../../../test/agent-socket.js';
 import { maintainTelemetry } from './telemetry.service.js';
@@ -12,7 +14,7 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const enroll = (username: string, extra: Record<string, unknown> = {}) => enrollAgent(s, username, extra);
+const enroll = (username: string, extra: Partial<TAgentEnrollRequest> = {}) => enrollAgent(s, username, extra);
 const agentSocket = (credential: string) => openAgentSocket(s, credential);
 const app = (seq: number, title: string, at?: string) => appEvent(seq, title, at);
 
@@ -35,10 +37,11 @@ describe('agent enrolment', () => {
 
   it('refuses a wrong password on the form, a guest with 403, and bad fields with 400 — creating nothing', async () => {
     const before = (await sql<{ n: number }>`select count(*) as n from it_agents`.execute(s.database.db)).rows[0]!.n;
-    const wrong = await s.api('POST', '/api/it/agents/enroll/', { body: enrollBody('hr', { password: 'nope' }) });
+    const wrong = await call(s.api, A.enrollAgent, { body: enrollBody('hr', { password: 'nope' }) });
     expect(wrong.status).toBe(400);
+    // A platform outside the contract's choices: sent as it comes.
     const bad = await s.api('POST', '/api/it/agents/enroll/', {
-      body: enrollBody('hr', { machine_id: 'x', platform: 'amiga' }),
+      body: { ...enrollBody('hr', { machine_id: 'x' }), platform: 'amiga' },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.extra.fields).sort()).toEqual(['machine_id', 'platform']);
@@ -61,19 +64,19 @@ describe('agents list and revocation', () => {
   it('lists machines for IT and ADMIN only; revoking closes the agent with 4401', async () => {
     const r = await enroll('quality');
     const a = await agentSocket(r.credential);
-    const list = await s.api('GET', '/api/it/agents/', { token: await s.token('it') });
+    const list = await callAs(s, 'it', A.listAgents);
     expect(list.status).toBe(200);
-    const mine = list.body.find((x: { id: number }) => x.id === r.agent_id);
+    const mine = list.body.find((x) => x.id === r.agent_id);
     expect(mine).toMatchObject({ username: 'quality', hostname: 'desk-07', connected: true, revoked_at: null });
-    expect((await s.api('GET', '/api/it/agents/', { token: await s.token('hr') })).status).toBe(403);
-    expect((await s.api('DELETE', `/api/it/agents/${r.agent_id}/`, { token: await s.token('hr') })).status).toBe(403);
-    expect((await s.api('DELETE', '/api/it/agents/999999/', { token: await s.token('it') })).status).toBe(404);
+    expect((await callAs(s, 'hr', A.listAgents)).status).toBe(403);
+    const revoke = async (id: number, who: string) => (await callAs(s, who, A.revokeAgent, { params: { id } })).status;
+    expect(await revoke(r.agent_id, 'hr')).toBe(403);
+    expect(await revoke(999999, 'it')).toBe(404);
 
-    const revoked = await s.api('DELETE', `/api/it/agents/${r.agent_id}/`, { token: await s.token('admin') });
-    expect(revoked.status).toBe(204);
+    expect(await revoke(r.agent_id, 'admin')).toBe(204);
     expect((await a.sock.closed).code).toBe(4401);
-    const after = (await s.api('GET', '/api/it/agents/', { token: await s.token('it') })).body;
-    expect(after.find((x: { id: number }) => x.id === r.agent_id).revoked_at).toEqual(expect.any(String));
+    const after = (await callAs(s, 'it', A.listAgents)).body;
+    expect(after.find((x) => x.id === r.agent_id)?.revoked_at).toEqual(expect.any(String));
   });
 });
 
@@ -116,8 +119,7 @@ describe('telemetry ingest', () => {
   });
 
   it('never stores a title that matches a redaction rule', async () => {
-    const rule = await s.api('POST', '/api/it/redaction-rules/', {
-      token: await s.token('it'),
+    const rule = await callAs(s, 'it', I.createRedactionRule, {
       body: { pattern: 'online banking', description: 'Banks' },
     });
     expect(rule.status).toBe(201);

@@ -4,7 +4,8 @@
  * per-user coalescing of reads (fake timers: no waiting on the clock).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WS_CLOSE, ZWsItChannelMessage, type TBusEventOf } from '@portal/contracts';
+import { itEndpoints, WS_CLOSE, ZWsItChannelMessage, type TBusEventOf } from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { factories, type AgentRef, type Factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
@@ -77,8 +78,7 @@ describe('/ws/it/', () => {
       agents.set(u.id, await make.agent({ user: u, hostname: `pc-${u.username}` }));
     expect(
       (
-        await s.api('POST', '/api/it/category-rules/', {
-          token: await s.token('it'),
+        await callAs(s, 'it', itEndpoints.createCategoryRule, {
           body: { field: 'process', pattern: 'excel', category: 'productive' },
         })
       ).status,

@@ -4,7 +4,8 @@
  * Telemetry is stored as the ingest stores it (the telemetry factory).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TItDay, TItList } from '@portal/contracts';
+import { itEndpoints as I } from '@portal/contracts';
+import { call, callAs } from '../../../test/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { factories, type AgentRef, type Factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
@@ -106,12 +107,11 @@ beforeAll(async () => {
   for (const u of [staffHr, staffIt, interp, stale, dayUser, quality]) await agentOf(u);
 
   // IT's rules: excel is productive, video sites are not.
-  const it = await s.token('it');
   for (const body of [
     { field: 'process', pattern: '^excel$', category: 'productive' },
     { field: 'site', pattern: '^video\\.', category: 'unproductive' },
-  ]) {
-    expect((await s.api('POST', '/api/it/category-rules/', { token: it, body })).status).toBe(201);
+  ] as const) {
+    expect((await callAs(s, 'it', I.createCategoryRule, { body })).status).toBe(201);
   }
 
   base = Date.now() - 30 * 60_000;
@@ -148,7 +148,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const list = async (who: string) => s.api<TItList>('GET', '/api/script/it-list/', { token: await s.token(who) });
+const list = async (who: string) => callAs(s, who, I.getItList);
 
 describe('GET /api/script/it-list/', () => {
   it('gives each record the spec fields: app switches with their previous window, samples oldest first, logs, status', async () => {
@@ -255,7 +255,7 @@ describe('GET /api/it/users/{username}/day/', () => {
   const D = () => addDays(riyadhDate(Date.now()), -1);
   const start = () => Date.parse(`${D()}T00:00:00+03:00`);
   const day = async (who: string, username: string, date?: string) =>
-    s.api<TItDay>('GET', `/api/it/users/${username}/day/${date ? `?date=${date}` : ''}`, { token: await s.token(who) });
+    callAs(s, who, I.getItUserDay, { params: { username }, query: date ? { date } : {} });
 
   beforeAll(async () => {
     const t0 = start();
@@ -324,7 +324,7 @@ describe('GET /api/it/users/{username}/day/', () => {
     const today = await day('quality', dayUser.username);
     expect(today.status).toBe(200);
     expect(today.body.date).toBe(riyadhDate(Date.now()));
-    const mine = await s.api<TItDay>('GET', `/api/it/my-day/?date=${D()}`, { token: await s.login(dayUser.username) });
+    const mine = await call(s.api, I.getMyItDay, { query: { date: D() }, token: await s.login(dayUser.username) });
     expect(mine.status).toBe(200);
     expect(mine.body.timeline).toEqual((await day('it', dayUser.username, D())).body.timeline);
   });
@@ -346,10 +346,8 @@ describe('GET /api/it/users/{username}/day/', () => {
   });
 
   it('refuses a day that does not exist on the field', async () => {
-    const res = await s.api('GET', `/api/it/users/${dayUser.username}/day/?date=2030-02-30`, {
-      token: await s.token('it'),
-    });
+    const res = await day('it', dayUser.username, '2030-02-30');
     expect(res.status).toBe(400);
-    expect(res.body.extra.fields).toEqual({ date: ['This date does not exist.'] });
+    expect(res.error.extra?.fields).toEqual({ date: ['This date does not exist.'] });
   });
 });

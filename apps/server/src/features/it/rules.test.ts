@@ -4,7 +4,8 @@
  * every refusal changes nothing, and a category rule re-colours what it-list shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCategoryRule, TItList, TRedactionRule } from '@portal/contracts';
+import { itEndpoints as I } from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -14,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const call = async <T = any>(method: string, url: string, who: string, body?: unknown) =>
-  s.api<T>(method, url, { token: await s.token(who), body });
+/** Deliberately malformed requests (a body or path the contract would not type). */
+const raw = async (method: string, url: string, who: string, body?: unknown) =>
+  s.api(method, url, { token: await s.token(who), body });
 const logOf = (action: string) =>
   s.database.db
     .selectFrom('event_logs')
@@ -25,23 +27,25 @@ const logOf = (action: string) =>
     .execute();
 
 describe('redaction rules', () => {
-  const URL = '/api/it/redaction-rules/';
-
   it('IT adds, lists and removes them, each change in the event log', async () => {
-    const made = await call<TRedactionRule>('POST', URL, 'it', { pattern: '  online banking ', description: 'Banks' });
+    const made = await callAs(s, 'it', I.createRedactionRule, {
+      body: { pattern: '  online banking ', description: 'Banks' },
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ pattern: 'online banking', description: 'Banks', created_by: 'it' });
     expect(Date.parse(made.body.created_at)).not.toBeNaN();
-    const byAdmin = await call<TRedactionRule>('POST', URL, 'admin', { pattern: 'clinic|hospital' });
+    const byAdmin = await callAs(s, 'admin', I.createRedactionRule, { body: { pattern: 'clinic|hospital' } });
     expect(byAdmin.body).toMatchObject({ pattern: 'clinic|hospital', description: '', created_by: 'admin' });
 
-    const listed = await call<TRedactionRule[]>('GET', URL, 'admin');
+    const listed = await callAs(s, 'admin', I.listRedactionRules);
     expect(listed.body.map((r) => r.id)).toEqual([made.body.id, byAdmin.body.id]);
     expect(listed.body[0]).toEqual(made.body);
 
-    expect((await call('DELETE', `${URL}${made.body.id}/`, 'it')).status).toBe(204);
-    expect((await call<TRedactionRule[]>('GET', URL, 'it')).body.map((r) => r.id)).toEqual([byAdmin.body.id]);
-    expect((await call('DELETE', `${URL}${made.body.id}/`, 'it')).status).toBe(404);
+    const removeMade = async () =>
+      (await callAs(s, 'it', I.deleteRedactionRule, { params: { id: made.body.id } })).status;
+    expect(await removeMade()).toBe(204);
+    expect((await callAs(s, 'it', I.listRedactionRules)).body.map((r) => r.id)).toEqual([byAdmin.body.id]);
+    expect(await removeMade()).toBe(404);
 
     expect(await logOf('it.redaction_rule_created')).toEqual([
       {
@@ -61,44 +65,44 @@ describe('redaction rules', () => {
   });
 
   it('refuses a pattern that does not compile, or none, on the field', async () => {
-    for (const body of [{ pattern: '(unclosed' }, { pattern: '   ' }, { pattern: 'a'.repeat(201) }, {}]) {
-      const res = await call('POST', URL, 'it', body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(res.body.extra.fields)).toEqual(['pattern']);
+    for (const pattern of ['(unclosed', '   ', 'a'.repeat(201)]) {
+      const res = await callAs(s, 'it', I.createRedactionRule, { body: { pattern } });
+      expect(res.status, pattern).toBe(400);
+      expect(Object.keys(res.error.extra?.fields ?? {})).toEqual(['pattern']);
     }
-    const invalid = await call('POST', URL, 'it', { pattern: '(unclosed' });
-    expect(invalid.body.extra.fields.pattern).toEqual(['This is not a valid pattern.']);
-    expect((await call('POST', URL, 'it', { pattern: 'x', extra: 1 })).status).toBe(400);
-    expect((await call('DELETE', `${URL}abc/`, 'it')).status).toBe(400);
+    const none = await raw('POST', '/api/it/redaction-rules/', 'it', {});
+    expect(none.status).toBe(400);
+    expect(Object.keys(none.body.extra.fields)).toEqual(['pattern']);
+    const invalid = await callAs(s, 'it', I.createRedactionRule, { body: { pattern: '(unclosed' } });
+    expect(invalid.error.extra?.fields?.pattern).toEqual(['This is not a valid pattern.']);
+    expect((await raw('POST', '/api/it/redaction-rules/', 'it', { pattern: 'x', extra: 1 })).status).toBe(400);
+    expect((await raw('DELETE', '/api/it/redaction-rules/abc/', 'it')).status).toBe(400);
   });
 });
 
 describe('category rules', () => {
-  const URL = '/api/it/category-rules/';
-
   it('IT adds and removes them, and it-list categorises by them at once', async () => {
     const make = factories(s.database.db);
     const worker = await make.user({ user_type: 'INTERPRETER' });
     const agent = await make.agent({ user: worker });
     await make.telemetry({ apps: [{ agent, at: new Date(), title: 'Quarterly report', process: 'libreoffice' }] });
-    const categoryNow = async () =>
-      (await call<TItList>('GET', '/api/script/it-list/', 'it')).body[worker.username]!.app_usage[0]!.category;
+    const categoryNow = async () => (await callAs(s, 'it', I.getItList)).body[worker.username]!.app_usage[0]!.category;
     expect(await categoryNow()).toBe('neutral');
 
-    const made = await call<TCategoryRule>('POST', URL, 'it', {
-      field: 'title',
-      pattern: 'report',
-      category: 'productive',
+    const made = await callAs(s, 'it', I.createCategoryRule, {
+      body: { field: 'title', pattern: 'report', category: 'productive' },
     });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ field: 'title', pattern: 'report', category: 'productive', created_by: 'it' });
     expect(await categoryNow()).toBe('productive');
     // A later rule never beats an earlier one.
-    await call('POST', URL, 'admin', { field: 'process', pattern: 'libre', category: 'unproductive' });
+    await callAs(s, 'admin', I.createCategoryRule, {
+      body: { field: 'process', pattern: 'libre', category: 'unproductive' },
+    });
     expect(await categoryNow()).toBe('productive');
-    expect((await call<TCategoryRule[]>('GET', URL, 'it')).body.map((r) => r.pattern)).toEqual(['report', 'libre']);
+    expect((await callAs(s, 'it', I.listCategoryRules)).body.map((r) => r.pattern)).toEqual(['report', 'libre']);
 
-    expect((await call('DELETE', `${URL}${made.body.id}/`, 'admin')).status).toBe(204);
+    expect((await callAs(s, 'admin', I.deleteCategoryRule, { params: { id: made.body.id } })).status).toBe(204);
     expect(await categoryNow()).toBe('unproductive');
     expect(await logOf('it.category_rule_created')).toHaveLength(2);
     expect(await logOf('it.category_rule_deleted')).toEqual([
@@ -111,15 +115,20 @@ describe('category rules', () => {
   });
 
   it('refuses a bad field, category or pattern on its field', async () => {
+    // A field or category outside the contract's choices is sent as it comes.
     for (const [body, field] of [
       [{ field: 'window', pattern: 'x', category: 'productive' }, 'field'],
       [{ field: 'site', pattern: 'x', category: 'great' }, 'category'],
-      [{ field: 'site', pattern: '[z-a]', category: 'productive' }, 'pattern'],
     ] as const) {
-      const res = await call('POST', URL, 'it', body);
+      const res = await raw('POST', '/api/it/category-rules/', 'it', body);
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.extra.fields)).toEqual([field]);
     }
+    const res = await callAs(s, 'it', I.createCategoryRule, {
+      body: { field: 'site', pattern: '[z-a]', category: 'productive' },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error.extra?.fields ?? {})).toEqual(['pattern']);
   });
 });
 
@@ -129,26 +138,29 @@ describe('who manages the rules', () => {
     // Signed in first: a sign-in is an event of its own.
     for (const who of refused) await s.token(who);
     const before = {
-      redaction: (await call<TRedactionRule[]>('GET', '/api/it/redaction-rules/', 'it')).body,
-      category: (await call<TCategoryRule[]>('GET', '/api/it/category-rules/', 'it')).body,
+      redaction: (await callAs(s, 'it', I.listRedactionRules)).body,
+      category: (await callAs(s, 'it', I.listCategoryRules)).body,
       log: (await s.database.db.selectFrom('event_logs').select('id').execute()).length,
     };
     const someRedaction = before.redaction[0]!.id;
     const someCategory = before.category[0]!.id;
     for (const who of refused) {
-      for (const [method, url, body] of [
-        ['GET', '/api/it/redaction-rules/'],
-        ['POST', '/api/it/redaction-rules/', { pattern: 'secret' }],
-        ['DELETE', `/api/it/redaction-rules/${someRedaction}/`],
-        ['GET', '/api/it/category-rules/'],
-        ['POST', '/api/it/category-rules/', { field: 'site', pattern: 'x', category: 'productive' }],
-        ['DELETE', `/api/it/category-rules/${someCategory}/`],
+      for (const [name, attempt] of [
+        ['listRedactionRules', () => callAs(s, who, I.listRedactionRules)],
+        ['createRedactionRule', () => callAs(s, who, I.createRedactionRule, { body: { pattern: 'secret' } })],
+        ['deleteRedactionRule', () => callAs(s, who, I.deleteRedactionRule, { params: { id: someRedaction } })],
+        ['listCategoryRules', () => callAs(s, who, I.listCategoryRules)],
+        [
+          'createCategoryRule',
+          () => callAs(s, who, I.createCategoryRule, { body: { field: 'site', pattern: 'x', category: 'productive' } }),
+        ],
+        ['deleteCategoryRule', () => callAs(s, who, I.deleteCategoryRule, { params: { id: someCategory } })],
       ] as const) {
-        expect([who, method, url, (await call(method, url, who, body)).status]).toEqual([who, method, url, 403]);
+        expect([who, name, (await attempt()).status]).toEqual([who, name, 403]);
       }
     }
-    expect((await call<TRedactionRule[]>('GET', '/api/it/redaction-rules/', 'it')).body).toEqual(before.redaction);
-    expect((await call<TCategoryRule[]>('GET', '/api/it/category-rules/', 'it')).body).toEqual(before.category);
+    expect((await callAs(s, 'it', I.listRedactionRules)).body).toEqual(before.redaction);
+    expect((await callAs(s, 'it', I.listCategoryRules)).body).toEqual(before.category);
     expect((await s.database.db.selectFrom('event_logs').select('id').execute()).length).toBe(before.log);
   });
 });

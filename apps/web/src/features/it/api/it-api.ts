@@ -1,20 +1,11 @@
 import {
-  ZAgentList,
-  ZCategoryRule,
-  ZCategoryRuleList,
-  ZItDay,
-  ZItList,
-  ZRedactionRule,
-  ZRedactionRuleList,
-  type TAgent,
-  type TCategoryRule,
+  itAgentEndpoints,
+  itEndpoints,
   type TCategoryRuleRequest,
-  type TItDay,
-  type TItList,
-  type TRedactionRule,
   type TRedactionRuleRequest,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /**
  * The feature's own cache tags: 'ItList' (the board), 'ItDay' (one user's day), 'ItAgent'
@@ -25,59 +16,55 @@ const itTaggedApi = api.enhanceEndpoints({
   addTagTypes: ['ItList', 'ItDay', 'ItAgent', 'ItRedactionRule', 'ItCategoryRule'],
 });
 
+const I = itEndpoints;
+const A = itAgentEndpoints;
+
 /** IT monitoring: the board, a user's day, agents, redaction and category rules. */
 export const itApi = itTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     // Spec §7: the records keyed by username; the `it` slice takes the answer.
-    itList: build.query<TItList, void>({
-      query: () => 'script/it-list/',
-      responseSchema: ZItList,
+    itList: build.query({
+      ...fromContract(I.getItList, (_: void) => ({})),
       providesTags: ['ItList'],
     }),
-    itDay: build.query<TItDay, { username: string; date?: string }>({
-      query: ({ username, date }) => ({
-        url: `it/users/${encodeURIComponent(username)}/day/`,
-        params: date ? { date } : undefined,
-      }),
-      responseSchema: ZItDay,
+    itDay: build.query({
+      ...fromContract(I.getItUserDay, ({ username, date }: { username: string; date?: string }) => ({
+        params: { username },
+        query: date ? { date } : {},
+      })),
       providesTags: (_r, _e, { username }) => [{ type: 'ItDay', id: username }],
     }),
-    itAgents: build.query<TAgent[], void>({
-      query: () => 'it/agents/',
-      responseSchema: ZAgentList,
+    itAgents: build.query({
+      ...fromContract(A.listAgents, (_: void) => ({})),
       providesTags: ['ItAgent'],
     }),
-    revokeItAgent: build.mutation<void, number>({
-      query: (id) => ({ url: `it/agents/${id}/`, method: 'DELETE' }),
+    revokeItAgent: build.mutation({
+      ...fromContract(A.revokeAgent, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['ItAgent']),
     }),
-    redactionRules: build.query<TRedactionRule[], void>({
-      query: () => 'it/redaction-rules/',
-      responseSchema: ZRedactionRuleList,
+    redactionRules: build.query({
+      ...fromContract(I.listRedactionRules, (_: void) => ({})),
       providesTags: ['ItRedactionRule'],
     }),
-    addRedactionRule: build.mutation<TRedactionRule, TRedactionRuleRequest>({
-      query: (body) => ({ url: 'it/redaction-rules/', method: 'POST', body }),
-      responseSchema: ZRedactionRule,
+    addRedactionRule: build.mutation({
+      ...fromContract(I.createRedactionRule, (body: TRedactionRuleRequest) => ({ body })),
       invalidatesTags: (result) => (result ? ['ItRedactionRule'] : []),
     }),
-    deleteRedactionRule: build.mutation<void, number>({
-      query: (id) => ({ url: `it/redaction-rules/${id}/`, method: 'DELETE' }),
+    deleteRedactionRule: build.mutation({
+      ...fromContract(I.deleteRedactionRule, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['ItRedactionRule']),
     }),
-    categoryRules: build.query<TCategoryRule[], void>({
-      query: () => 'it/category-rules/',
-      responseSchema: ZCategoryRuleList,
+    categoryRules: build.query({
+      ...fromContract(I.listCategoryRules, (_: void) => ({})),
       providesTags: ['ItCategoryRule'],
     }),
     // Categories change the day pages' totals: their answers are read again.
-    addCategoryRule: build.mutation<TCategoryRule, TCategoryRuleRequest>({
-      query: (body) => ({ url: 'it/category-rules/', method: 'POST', body }),
-      responseSchema: ZCategoryRule,
+    addCategoryRule: build.mutation({
+      ...fromContract(I.createCategoryRule, (body: TCategoryRuleRequest) => ({ body })),
       invalidatesTags: (result) => (result ? ['ItCategoryRule', 'ItDay'] : []),
     }),
-    deleteCategoryRule: build.mutation<void, number>({
-      query: (id) => ({ url: `it/category-rules/${id}/`, method: 'DELETE' }),
+    deleteCategoryRule: build.mutation({
+      ...fromContract(I.deleteCategoryRule, (id: number) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['ItCategoryRule', 'ItDay']),
     }),
   }),
