@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ocrEndpoints } from '@portal/contracts';
 import { createAccount, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** Waits until the page's live channels (the bell's, which carries OCR progress) are open. */
@@ -155,7 +156,7 @@ test.describe('OCR jobs', () => {
       data: { username: owner.username, password: owner.password },
     });
     const { access } = (await login.json()) as { access: string };
-    const created = await request.post('/api/ocr/jobs/', {
+    const created = await request.post(`/api${ocrEndpoints.createOcrJobs.path}`, {
       headers: { authorization: `Bearer ${access}` },
       multipart: {
         language: 'eng',

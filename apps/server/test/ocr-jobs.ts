@@ -1,4 +1,5 @@
-import { ZOcrJobDetail, type TOcrJobDetail } from '@portal/contracts';
+import { ocrEndpoints, ZOcrJobDetail, type TOcrJobDetail } from '@portal/contracts';
+import { call } from './client.js';
 import { makeApi, multipartBody } from './harness.js';
 
 /** Uploads files for OCR as the holder of `token` (multipart, as the web sends them). */
@@ -8,7 +9,10 @@ export async function uploadOcr(
   files: { name: string; data: Buffer }[],
   fields: Record<string, string> = { language: 'eng' },
 ): Promise<{ status: number; body: any }> {
-  const res = await makeApi(baseUrl)('POST', '/api/ocr/jobs/', { token, form: multipartBody(fields, files, 'files') });
+  const res = await call(makeApi(baseUrl), ocrEndpoints.createOcrJobs, {
+    body: multipartBody(fields, files, 'files'),
+    token,
+  });
   return { status: res.status, body: res.body };
 }
 
@@ -25,7 +29,7 @@ export async function waitForOcr(
   const api = makeApi(baseUrl);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await api('GET', `/api/ocr/jobs/${id}/`, { token });
+    const res = await call(api, ocrEndpoints.getOcrJob, { params: { id }, token });
     const job = ZOcrJobDetail.parse(res.body);
     if (until(job)) return job;
     if (Date.now() > deadline)

@@ -1,10 +1,20 @@
-import type { TOcrJob, TOcrPage, TOcrPageSummary, TOcrSearchHit, TOcrWord } from '@portal/contracts';
+import {
+  fillPath,
+  ocrEndpoints,
+  type TOcrJob,
+  type TOcrPage,
+  type TOcrPageSummary,
+  type TOcrSearchHit,
+  type TOcrWord,
+} from '@portal/contracts';
 import { HIT_START, HIT_STOP, type OcrJobRow, type OcrPageSummaryRow, type OcrSearchRow } from './ocr.repository.js';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-export const ocrPageImageUrl = (job: number, page: number) => `/api/ocr/jobs/${job}/pages/${page}/image/`;
+/** Where the web reads a page's image (behind the token). */
+export const ocrPageImageUrl = (job: number, page: number) =>
+  `/api${fillPath(ocrEndpoints.downloadOcrPageImage.path, { id: job, page })}`;
 
 export function presentOcrJob(r: OcrJobRow): TOcrJob {
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ZOcrJob, ZOcrPage, ZOcrSearchResults, ZWsOcrProgress, WS_CHANNELS } from '@portal/contracts';
+import { fillPath, ocrEndpoints as O, ZOcrJob, ZWsOcrProgress, WS_CHANNELS } from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
 import {
   ARABIC_LINES,
@@ -31,7 +32,11 @@ type File = { name: string; data: Buffer };
 
 const upload = async (who: string, files: File[], fields?: Record<string, string>) =>
   uploadOcr(s.url, await s.token(who), files, fields);
-const get = async (who: string, url: string) => s.api('GET', url, { token: await s.token(who) });
+const getJob = async (who: string, id: number) => callAs(s, who, O.getOcrJob, { params: { id } });
+const getPage = async (who: string, id: number, page: number) => callAs(s, who, O.getOcrPage, { params: { id, page } });
+const searchFor = async (who: string, q: string) => callAs(s, who, O.searchOcr, { query: { q } });
+const cancelJob = async (who: string, id: number) => callAs(s, who, O.cancelOcrJob, { params: { id } });
+const retryJob = async (who: string, id: number) => callAs(s, who, O.retryOcrJob, { params: { id } });
 const ended = async (who: string, id: number) => waitForOcr(s.url, await s.token(who), id);
 
 const jobCount = async () =>
@@ -68,7 +73,7 @@ describe('an English scan', () => {
     const job = await ended('hr', id);
     expect(job).toMatchObject({ status: 'done', pages: 1, pages_done: 1, pages_failed: 0, error: null });
     expect(job.confidence).toBeGreaterThan(80);
-    const page = ZOcrPage.parse((await get('hr', `/api/ocr/jobs/${id}/pages/1/`)).body);
+    const page = (await getPage('hr', id, 1)).body;
     expect(page.method).toBe('ocr');
     expect(characterErrorRate(ENGLISH_LINES.join('\n'), page.text)).toBeLessThanOrEqual(0.05);
     // Words come with boxes inside the page image and their confidence.
@@ -103,11 +108,11 @@ describe('an English scan', () => {
 
   it('downloads as text and as a searchable PDF', async () => {
     await ended('hr', id);
-    const text = await get('hr', `/api/ocr/jobs/${id}/text/`);
+    const text = await callAs(s, 'hr', O.downloadOcrText, { params: { id } });
     expect(text.status).toBe(200);
     expect(text.headers.get('content-disposition')).toContain('invoice.txt');
     expect(String(text.body)).toContain('--- 1 ---');
-    const pdf = await fetch(`${s.url}/api/ocr/jobs/${id}/pdf/`, {
+    const pdf = await fetch(`${s.url}/api${fillPath(O.downloadOcrPdf.path, { id })}`, {
       headers: { authorization: `Bearer ${await s.token('hr')}` },
     });
     expect(pdf.status).toBe(200);
@@ -121,25 +126,27 @@ describe('an English scan', () => {
   });
 
   it('answers 404 to a colleague of another department, exactly like a missing job', async () => {
-    for (const url of [
-      `/api/ocr/jobs/${id}/`,
-      `/api/ocr/jobs/${id}/pages/1/`,
-      `/api/ocr/jobs/${id}/pages/1/image/`,
-      `/api/ocr/jobs/${id}/text/`,
-      `/api/ocr/jobs/${id}/pdf/`,
-      `/api/ocr/jobs/${id}/original/`,
-    ]) {
-      const theirs = await get('it', url);
-      const missing = await get('it', url.replace(`/${id}/`, '/999999/'));
-      expect(theirs.status, url).toBe(404);
+    for (const [name, ask] of [
+      ['getOcrJob', (job: number) => callAs(s, 'it', O.getOcrJob, { params: { id: job } })],
+      ['getOcrPage', (job: number) => callAs(s, 'it', O.getOcrPage, { params: { id: job, page: 1 } })],
+      [
+        'downloadOcrPageImage',
+        (job: number) => callAs(s, 'it', O.downloadOcrPageImage, { params: { id: job, page: 1 } }),
+      ],
+      ['downloadOcrText', (job: number) => callAs(s, 'it', O.downloadOcrText, { params: { id: job } })],
+      ['downloadOcrPdf', (job: number) => callAs(s, 'it', O.downloadOcrPdf, { params: { id: job } })],
+      ['downloadOcrOriginal', (job: number) => callAs(s, 'it', O.downloadOcrOriginal, { params: { id: job } })],
+    ] as const) {
+      const theirs = await ask(id);
+      const missing = await ask(999999);
+      expect(theirs.status, name).toBe(404);
       expect(theirs.body).toEqual(missing.body);
     }
-    const cancel = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('it') });
-    expect(cancel.status).toBe(404);
-    const list = await get('it', '/api/ocr/jobs/');
-    expect(list.body.results.map((j: any) => j.id)).not.toContain(id);
+    expect((await cancelJob('it', id)).status).toBe(404);
+    const list = await callAs(s, 'it', O.listOcrJobs, { query: {} });
+    expect(list.body.results.map((j) => j.id)).not.toContain(id);
     // ADMIN sees every job.
-    expect((await get('admin', `/api/ocr/jobs/${id}/`)).status).toBe(200);
+    expect((await getJob('admin', id)).status).toBe(200);
   });
 });
 
@@ -151,23 +158,19 @@ describe('sharing with a department', () => {
     });
     const id = res.body.results[0].id;
     expect((await ended('hr', id)).status).toBe('done');
-    const seen = await get('manager.hr', `/api/ocr/jobs/${id}/`);
+    const seen = await getJob('manager.hr', id);
     expect(seen.status).toBe(200);
     expect(seen.body.can_manage).toBe(false);
-    const cancel = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('manager.hr') });
-    expect(cancel.status).toBe(403);
-    const found = ZOcrSearchResults.parse((await get('manager.hr', '/api/ocr/search/?q=memorandum')).body);
+    expect((await retryJob('manager.hr', id)).status).toBe(403);
+    const found = (await searchFor('manager.hr', 'memorandum')).body;
     expect(found.results.map((r) => r.job.id)).toContain(id);
-    expect((await get('it', '/api/ocr/search/?q=memorandum')).body.results).toEqual([]);
+    expect((await searchFor('it', 'memorandum')).body.results).toEqual([]);
 
     // The owner stops sharing: the colleague is answered 404 again.
-    const unshare = await s.api('PATCH', `/api/ocr/jobs/${id}/`, {
-      token: await s.token('hr'),
-      body: { shared_with: null },
-    });
+    const unshare = await callAs(s, 'hr', O.updateOcrJob, { params: { id }, body: { shared_with: null } });
     expect(unshare.status).toBe(200);
     expect(unshare.body.shared_with).toBeNull();
-    expect((await get('manager.hr', `/api/ocr/jobs/${id}/`)).status).toBe(404);
+    expect((await getJob('manager.hr', id)).status).toBe(404);
   });
 });
 
@@ -183,12 +186,10 @@ describe('Arabic, TIFF and PDFs', () => {
     expect(res.body.results[0].content_type).toBe('image/webp');
     const id = res.body.results[0].id;
     expect((await ended('quality', id)).status).toBe('done');
-    const page = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${id}/pages/1/`)).body);
+    const page = (await getPage('quality', id, 1)).body;
     expect(characterErrorRate(ARABIC_LINES.join('\n'), page.text)).toBeLessThanOrEqual(0.1);
     const word = ARABIC_LINES[0]!.split(' ')[0]!;
-    const found = ZOcrSearchResults.parse(
-      (await get('quality', `/api/ocr/search/?q=${encodeURIComponent(word)}`)).body,
-    );
+    const found = (await searchFor('quality', word)).body;
     const hit = found.results.find((r) => r.job.id === id);
     expect(hit?.page).toBe(1);
     expect(hit?.snippet.filter((p) => p.hit).map((p) => p.text)).toContain(word);
@@ -202,7 +203,7 @@ describe('Arabic, TIFF and PDFs', () => {
     const res = await upload('quality', [{ name: 'contract.tiff', data: tiff }]);
     const job = await ended('quality', res.body.results[0].id);
     expect(job).toMatchObject({ status: 'done', pages: 2, pages_done: 2 });
-    const second = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/2/`)).body);
+    const second = (await getPage('quality', job.id, 2)).body;
     expect(second.text).toContain('Second page');
   });
 
@@ -217,9 +218,9 @@ describe('Arabic, TIFF and PDFs', () => {
     const job = await ended('quality', res.body.results[0].id);
     expect(job).toMatchObject({ status: 'done', pages: 2, pages_done: 2 });
     expect(job.page_list.map((p) => p.method)).toEqual(['text-layer', 'text-layer']);
-    const first = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/1/`)).body);
+    const first = (await getPage('quality', job.id, 1)).body;
     expect(first.text.replace(/\s+/g, ' ')).toContain(ENGLISH_LINES[0]);
-    const second = ZOcrPage.parse((await get('quality', `/api/ocr/jobs/${job.id}/pages/2/`)).body);
+    const second = (await getPage('quality', job.id, 2)).body;
     expect(second.text.replace(/\s+/g, ' ')).toContain(ARABIC_TEXT_LAYER_LINES.join(' '));
   });
 
@@ -242,9 +243,8 @@ describe('Arabic, TIFF and PDFs', () => {
     const [locked, broken] = res.body.results;
     expect(await ended('quality', locked.id)).toMatchObject({ status: 'failed', error: 'encrypted', pages: null });
     expect(await ended('quality', broken.id)).toMatchObject({ status: 'failed', error: 'corrupt' });
-    const retry = await s.api('POST', `/api/ocr/jobs/${locked.id}/retry/`, { token: await s.token('quality') });
-    expect(retry.status).toBe(409);
-    expect((await get('quality', `/api/ocr/jobs/${locked.id}/`)).body.status).toBe('failed');
+    expect((await retryJob('quality', locked.id)).status).toBe(409);
+    expect((await getJob('quality', locked.id)).body.status).toBe('failed');
   });
 
   it('fails a blank page as "no text" instead of calling it done', async () => {
@@ -286,19 +286,17 @@ describe('cancel and retry', () => {
     const pages = Array.from({ length: 4 }, (_, i) => renderTextPng([`Page ${i + 1} of the long document`]));
     const res = await upload('dev', [{ name: 'long.pdf', data: await scannedPdf(pages) }]);
     const id = res.body.results[0].id;
-    const cancelled = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('dev') });
+    const cancelled = await cancelJob('dev', id);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    const again = await s.api('POST', `/api/ocr/jobs/${id}/cancel/`, { token: await s.token('dev') });
-    expect(again.status).toBe(409);
-    expect((await get('dev', `/api/ocr/jobs/${id}/`)).body.status).toBe('cancelled');
+    expect((await cancelJob('dev', id)).status).toBe(409);
+    expect((await getJob('dev', id)).body.status).toBe('cancelled');
 
-    const retried = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('dev') });
+    const retried = await retryJob('dev', id);
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe('queued');
     expect(await ended('dev', id)).toMatchObject({ status: 'done', pages: 4, pages_done: 4 });
-    const done = await s.api('POST', `/api/ocr/jobs/${id}/retry/`, { token: await s.token('dev') });
-    expect(done.status).toBe(409);
+    expect((await retryJob('dev', id)).status).toBe(409);
   });
 });
 
@@ -341,7 +339,7 @@ describe('bad uploads', () => {
   });
 
   it('keeps OCR to staff: an interpreter is refused', async () => {
-    const res = await get('interpreter01', '/api/ocr/jobs/');
+    const res = await callAs(s, 'interpreter01', O.listOcrJobs, { query: {} });
     expect(res.status).toBe(403);
   });
 });
@@ -362,14 +360,13 @@ describe('retention and delete', () => {
     const oldFile = await fileOf(old.id);
     await sql`update ocr_jobs set expires_at = now() - interval '1 minute' where id = ${old.id}`.execute(s.database.db);
     expect(await purgeExpiredOcr(s.app.ctx)).toBe(1);
-    expect((await get('manager.it', `/api/ocr/jobs/${old.id}/`)).status).toBe(404);
+    expect((await getJob('manager.it', old.id)).status).toBe(404);
     const files = await sql`select id from files where id = ${oldFile}`.execute(s.database.db);
     expect(files.rows).toEqual([]);
 
-    expect((await s.api('DELETE', `/api/ocr/jobs/${gone.id}/`, { token: await s.token('it') })).status).toBe(404);
-    expect((await s.api('DELETE', `/api/ocr/jobs/${gone.id}/`, { token: await s.token('manager.it') })).status).toBe(
-      204,
-    );
-    expect((await get('manager.it', `/api/ocr/jobs/${gone.id}/`)).status).toBe(404);
+    const remove = async (who: string) => (await callAs(s, who, O.deleteOcrJob, { params: { id: gone.id } })).status;
+    expect(await remove('it')).toBe(404);
+    expect(await remove('manager.it')).toBe(204);
+    expect((await getJob('manager.it', gone.id)).status).toBe(404);
   });
 });

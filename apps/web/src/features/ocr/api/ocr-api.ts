@@ -1,31 +1,19 @@
 import {
-  ZOcrJob,
-  ZOcrJobDetail,
-  ZOcrJobList,
-  ZOcrJobsCreated,
-  ZOcrPage,
-  ZOcrSearchResults,
+  fillPath,
+  ocrEndpoints,
   type TOcrJob,
-  type TOcrJobDetail,
-  type TOcrJobList,
-  type TOcrJobsCreated,
-  type TOcrJobStatus,
+  type EndpointInput,
   type TOcrLanguage,
-  type TOcrPage,
-  type TOcrSearchResults,
   type TStaffDepartment,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
+import { fromContract } from '../../../lib/api/endpoint';
 
 /** What the jobs list asks (the contract's query, every part optional). */
-export interface OcrJobsArgs {
-  page?: number;
-  page_size?: number;
-  status?: TOcrJobStatus;
-  q?: string;
-  scope?: 'all' | 'mine';
-}
+export type OcrJobsArgs = EndpointInput<typeof ocrEndpoints.listOcrJobs>['query'];
+/** What a search asks: the words, and the page of results. */
+export type OcrSearchArgs = EndpointInput<typeof ocrEndpoints.searchOcr>['query'];
 
 export interface OcrUpload {
   files: readonly File[];
@@ -54,52 +42,49 @@ const ocrTaggedApi = api.enhanceEndpoints({ addTagTypes: ['OcrJob', 'OcrList', '
 /** A job changed (cancel, retry, share): its detail and the lists re-read. */
 const jobChanged = (id: number) => [{ type: 'OcrJob' as const, id }, 'OcrList' as const];
 
+const O = ocrEndpoints;
+
 /** OCR jobs. */
 export const ocrApi = ocrTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    ocrJobs: build.query<TOcrJobList, OcrJobsArgs>({
-      query: (params) => ({ url: 'ocr/jobs/', params }),
-      responseSchema: ZOcrJobList,
+    ocrJobs: build.query({
+      ...fromContract(O.listOcrJobs, (query: OcrJobsArgs) => ({ query })),
       providesTags: ['OcrList'],
     }),
-    ocrJob: build.query<TOcrJobDetail, number>({
-      query: (id) => `ocr/jobs/${id}/`,
-      responseSchema: ZOcrJobDetail,
+    ocrJob: build.query({
+      ...fromContract(O.getOcrJob, (id: number) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'OcrJob', id }],
     }),
-    ocrPage: build.query<TOcrPage, { job: number; page: number }>({
-      query: ({ job, page }) => `ocr/jobs/${job}/pages/${page}/`,
-      responseSchema: ZOcrPage,
+    ocrPage: build.query({
+      ...fromContract(O.getOcrPage, ({ job, page }: { job: number; page: number }) => ({ params: { id: job, page } })),
       providesTags: (_r, _e, { job, page }) => [{ type: 'OcrPage', id: ocrPageTagId(job, page) }],
     }),
-    ocrSearch: build.query<TOcrSearchResults, { q: string; page?: number; page_size?: number }>({
-      query: (params) => ({ url: 'ocr/search/', params }),
-      responseSchema: ZOcrSearchResults,
+    ocrSearch: build.query({
+      ...fromContract(O.searchOcr, (query: OcrSearchArgs) => ({ query })),
       providesTags: ['OcrSearch'],
     }),
-    createOcrJobs: build.mutation<TOcrJobsCreated, OcrUpload>({
-      query: (upload) => ({ url: 'ocr/jobs/', method: 'POST', body: uploadBody(upload) }),
-      responseSchema: ZOcrJobsCreated,
+    createOcrJobs: build.mutation({
+      ...fromContract(O.createOcrJobs, (upload: OcrUpload) => ({ body: uploadBody(upload) })),
       invalidatesTags: (r) => (r ? ['OcrList'] : []),
     }),
-    shareOcrJob: build.mutation<TOcrJob, { id: number; shared_with: TStaffDepartment | null }>({
-      query: ({ id, shared_with }) => ({ url: `ocr/jobs/${id}/`, method: 'PATCH', body: { shared_with } }),
-      responseSchema: ZOcrJob,
+    shareOcrJob: build.mutation({
+      ...fromContract(O.updateOcrJob, ({ id, shared_with }: { id: number; shared_with: TStaffDepartment | null }) => ({
+        params: { id },
+        body: { shared_with },
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? jobChanged(id) : []),
     }),
-    cancelOcrJob: build.mutation<TOcrJob, number>({
-      query: (id) => ({ url: `ocr/jobs/${id}/cancel/`, method: 'POST', body: {} }),
-      responseSchema: ZOcrJob,
+    cancelOcrJob: build.mutation({
+      ...fromContract(O.cancelOcrJob, (id: number) => ({ params: { id } })),
       invalidatesTags: (r, _e, id) => (r ? jobChanged(id) : []),
     }),
-    retryOcrJob: build.mutation<TOcrJob, number>({
-      query: (id) => ({ url: `ocr/jobs/${id}/retry/`, method: 'POST', body: {} }),
-      responseSchema: ZOcrJob,
+    retryOcrJob: build.mutation({
+      ...fromContract(O.retryOcrJob, (id: number) => ({ params: { id } })),
       // Retried pages start again: their cached results are stale too.
       invalidatesTags: (r, _e, id) => (r ? [...jobChanged(id), 'OcrPage'] : []),
     }),
-    deleteOcrJob: build.mutation<null, number>({
-      query: (id) => ({ url: `ocr/jobs/${id}/`, method: 'DELETE' }),
+    deleteOcrJob: build.mutation({
+      ...fromContract(O.deleteOcrJob, (id: number) => ({ params: { id } })),
       // Not the job's own tag: its open page would re-read a job that is gone.
       invalidatesTags: (_r, error) => (error ? [] : ['OcrList', 'OcrSearch']),
     }),
@@ -121,8 +106,10 @@ export const {
 /** The three downloads of a job: the text, the searchable PDF (once done) and the original. */
 export type OcrDownload = 'text' | 'pdf' | 'original';
 
+const DOWNLOADS = { text: O.downloadOcrText, pdf: O.downloadOcrPdf, original: O.downloadOcrOriginal } as const;
+
 export function downloadOcrFile(job: Pick<TOcrJob, 'id' | 'filename'>, what: OcrDownload, token: string) {
   const base = job.filename.replace(/\.[^.]+$/, '') || `ocr-${job.id}`;
   const fallback = what === 'text' ? `${base}.txt` : what === 'pdf' ? `${base}.pdf` : job.filename;
-  return downloadServerFile(`ocr/jobs/${job.id}/${what}/`, token, fallback);
+  return downloadServerFile(fillPath(DOWNLOADS[what].path, { id: job.id }).slice(1), token, fallback);
 }
