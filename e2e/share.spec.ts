@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { shareEndpoints } from '@portal/contracts';
 import config from '../playwright.config';
 import { createAccount, DEMO_PASSWORD, expect, signIn, signInAs, test, tokenOf } from './fixtures';
 
@@ -180,7 +181,9 @@ test.describe('screen sharing', () => {
     await page.goto('/share/interpreter05');
     await expect(page).toHaveURL(/\/$/);
     const hr = await tokenOf(request, 'hr');
-    const people = await request.get('/api/share/people/', { headers: { authorization: `Bearer ${hr}` } });
+    const people = await request.get(`/api${shareEndpoints.listShareCandidates.path}`, {
+      headers: { authorization: `Bearer ${hr}` },
+    });
     expect(people.status()).toBe(403);
     expect(((await people.json()) as { message: string }).message).toMatch(/Screen sharing is for/);
   });

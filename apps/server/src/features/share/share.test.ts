@@ -6,9 +6,17 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CHANNELS, type TShareCall } from '@portal/contracts';
+import {
+  fillPath,
+  shareEndpoints as S,
+  WS_CHANNELS,
+  type EndpointInput,
+  type TShareCall,
+  type TStartShareCallRequest,
+} from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
+import { callAs } from '../../../test/client.js';
 import { setShareCallTimes } from '../../../test/test-clock.repository.js';
 import {
   multipartBody,
@@ -40,9 +48,29 @@ afterAll(async () => {
 
 type ShareSocket = TestSocket & { endpoint: string };
 
-const tokenOf = (who: UserRow | string) => s.token(who);
-const api = async (who: UserRow | string, method: string, url: string, body?: unknown) =>
+type Who = UserRow | string;
+const tokenOf = (who: Who) => s.token(who);
+/** Other features' routes, and requests the contract would not type. */
+const api = async (who: Who, method: string, url: string, body?: unknown) =>
   s.api(method, url, { token: await tokenOf(who), body });
+
+// The share endpoints, typed by their contract.
+const ask = async (viewer: Who, body: TStartShareCallRequest) => callAs(s, viewer, S.startShareCall, { body });
+const accept = async (who: Who, id: number, endpoint: string) =>
+  callAs(s, who, S.acceptShareCall, { params: { id }, body: { endpoint } });
+const decline = async (who: Who, id: number, note?: string) =>
+  callAs(s, who, S.declineShareCall, { params: { id }, body: note === undefined ? {} : { note } });
+const end = async (who: Who, id: number) => callAs(s, who, S.endShareCall, { params: { id } });
+const readCall = async (who: Who, id: number) => callAs(s, who, S.getShareCall, { params: { id } });
+const people = async (who: Who, search?: string) =>
+  callAs(s, who, S.listShareCandidates, { query: search === undefined ? {} : { search } });
+const availability = async (who: Who, userName: string) =>
+  callAs(s, who, S.getShareAvailability, { params: { userName } });
+const listCalls = async (who: Who, query: EndpointInput<typeof S.listShareCalls>['query'] = {}) =>
+  callAs(s, who, S.listShareCalls, { query });
+const setConsent = async (who: Who, userName: string, consent_at_hiring: boolean) =>
+  callAs(s, who, S.setShareConsent, { params: { userName }, body: { consent_at_hiring } });
+const iceServers = async (who: Who) => callAs(s, who, S.getShareIceServers);
 
 /** A `/ws/share/` connection opened with a single-use ticket, and the endpoint its hello named. */
 async function connect(who: UserRow | string): Promise<ShareSocket> {
@@ -63,8 +91,6 @@ const frames = (sock: TestSocket, command: string) => sock.messages.filter((m) =
 const callFrame = (id: number, status?: string) => (m: any) =>
   m.message?.command === 'share_call' && m.message.data.id === id && (!status || m.message.data.status === status);
 
-const ask = (viewer: UserRow | string, body: Record<string, unknown>) => api(viewer, 'POST', '/api/share/calls/', body);
-
 /** A fresh QUALITY viewer and interpreter target, both connected. */
 async function pair(targetType: 'INTERPRETER' | 'QUALITY' = 'INTERPRETER') {
   const [viewer, target] = await Promise.all([
@@ -84,19 +110,19 @@ async function requested(targetType: 'INTERPRETER' | 'QUALITY' = 'INTERPRETER') 
     endpoint: p.vs.endpoint,
   });
   expect(res.status).toBe(201);
-  return { ...p, call: res.body as TShareCall };
+  return { ...p, call: res.body };
 }
 
 /** An accepted call from a fresh pair. */
 async function active(targetType: 'INTERPRETER' | 'QUALITY' = 'INTERPRETER') {
   const p = await requested(targetType);
-  const res = await api(p.target, 'POST', `/api/share/calls/${p.call.id}/accept/`, { endpoint: p.ts.endpoint });
+  const res = await accept(p.target, p.call.id, p.ts.endpoint);
   expect(res.status).toBe(200);
-  return { ...p, call: res.body as TShareCall };
+  return { ...p, call: res.body };
 }
 
-const getCall = async (id: number) => (await api('admin', 'GET', `/api/share/calls/${id}/`)).body as TShareCall;
-const callCount = async () => (await api('admin', 'GET', '/api/share/calls/?page_size=1')).body.count as number;
+const getCall = async (id: number): Promise<TShareCall> => (await readCall('admin', id)).body;
+const callCount = async () => (await listCalls('admin', { page_size: 1 })).body.count;
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -127,10 +153,10 @@ describe('people and availability', () => {
       make.user({ user_type: 'INTERPRETER', last_name: tag, first_name: 'Adam' }),
     ]);
     await connect(interp);
-    const res = await api(viewer, 'GET', `/api/share/people/?search=${tag}`);
+    const res = await people(viewer, tag);
     expect(res.status).toBe(200);
     // Zara sorts after Aaron and Adam by name, but she is online.
-    expect(res.body.results.map((r: any) => [r.username, r.online])).toEqual([
+    expect(res.body.results.map((r) => [r.username, r.online])).toEqual([
       [interp.username, true],
       [colleague.username, false],
       [offline.username, false],
@@ -138,26 +164,23 @@ describe('people and availability', () => {
     expect(res.body.results[0]).toMatchObject({ consent: 'ask', viewers: 0, user_type: 'INTERPRETER' });
     expect(res.body).toMatchObject({ max_viewers: 1, max_minutes: 30 });
     for (const u of [viewer, hr, guest]) {
-      expect(res.body.results.map((r: any) => r.username)).not.toContain(u.username);
+      expect(res.body.results.map((r) => r.username)).not.toContain(u.username);
     }
 
     // The search matches a username too, and narrows to it.
-    const one = await api(viewer, 'GET', `/api/share/people/?search=${interp.username}`);
-    expect(one.body.results.map((r: any) => r.username)).toEqual([interp.username]);
-    expect((await api(viewer, 'GET', '/api/share/people/?search=no-such-person-anywhere')).body.results).toEqual([]);
+    const one = await people(viewer, interp.username);
+    expect(one.body.results.map((r) => r.username)).toEqual([interp.username]);
+    expect((await people(viewer, 'no-such-person-anywhere')).body.results).toEqual([]);
 
     // Unfiltered: online people come before every offline one.
-    const all = (await api(viewer, 'GET', '/api/share/people/')).body.results as {
-      online: boolean;
-      user_type: string;
-    }[];
+    const all = (await people(viewer)).body.results;
     const firstOffline = all.findIndex((r) => !r.online);
     expect(all.slice(firstOffline).some((r) => r.online)).toBe(false);
     expect(all.every((r) => ['QUALITY', 'INTERPRETER'].includes(r.user_type))).toBe(true);
 
     // ADMIN acts on every department, guests included, but never watches a guest.
-    const admin = await api('admin', 'GET', `/api/share/people/?search=${tag}`);
-    expect(admin.body.results.map((r: any) => r.username).sort()).toEqual(
+    const admin = await people('admin', tag);
+    expect(admin.body.results.map((r) => r.username).sort()).toEqual(
       [viewer, colleague, interp, hr, offline].map((u) => u.username).sort(),
     );
   });
@@ -165,8 +188,8 @@ describe('people and availability', () => {
   it('refuses HR on people, calls and availability', async () => {
     const interp = await make.user({ user_type: 'INTERPRETER' });
     const before = await callCount();
-    expect((await api('hr', 'GET', '/api/share/people/')).status).toBe(403);
-    expect((await api('hr', 'GET', `/api/share/availability/${interp.username}/`)).status).toBe(403);
+    expect((await people('hr')).status).toBe(403);
+    expect((await availability('hr', interp.username)).status).toBe(403);
     const hrSock = await connect('hr');
     const res = await ask('hr', { target: interp.username, reason: 'Curious', endpoint: hrSock.endpoint });
     expect(res.status).toBe(403);
@@ -176,12 +199,12 @@ describe('people and availability', () => {
   it('tells availability: online, viewers against the limit, and when a place frees', async () => {
     const { viewer, target, call } = await requested();
     const other = await make.user({ user_type: 'QUALITY' });
-    const res = await api(other, 'GET', `/api/share/availability/${target.username}/`);
+    const res = await availability(other, target.username);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ online: true, consent: 'ask', viewers: 1, max_viewers: 1 });
     // A request frees its place by its answer timeout at the latest.
-    expect(Date.parse(res.body.retry_at)).toBeCloseTo(Date.parse(call.requested_at) + 60_000, -3);
-    expect((await api(viewer, 'GET', '/api/share/availability/hr/')).status).toBe(404);
+    expect(Date.parse(res.body.retry_at ?? '')).toBeCloseTo(Date.parse(call.requested_at) + 60_000, -3);
+    expect((await availability(viewer, 'hr')).status).toBe(404);
   });
 });
 
@@ -191,13 +214,13 @@ describe('asking to watch', () => {
     const before = await callCount();
     const base = { target: target.username, reason: 'Checking the call flow', endpoint: vs.endpoint };
 
-    const noReason = await ask(viewer, { ...base, reason: undefined });
+    const noReason = await api(viewer, 'POST', '/api/share/calls/', { ...base, reason: undefined });
     expect(noReason.status).toBe(400);
     expect(noReason.body.extra.fields).toHaveProperty('reason');
 
     const foreign = await ask(viewer, { ...base, endpoint: ts.endpoint });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.extra.fields).toHaveProperty('endpoint');
+    expect(foreign.error.extra?.fields).toHaveProperty('endpoint');
 
     const hr = await make.user({ user_type: 'HR' });
     await connect(hr);
@@ -205,13 +228,13 @@ describe('asking to watch', () => {
     const unknown = await ask(viewer, { ...base, target: 'no.such.person' });
     expect(notWatchable.status).toBe(400);
     expect(unknown.status).toBe(400);
-    expect(notWatchable.body.extra.fields.target).toEqual(unknown.body.extra.fields.target);
+    expect(notWatchable.error.extra?.fields?.target).toEqual(unknown.error.extra?.fields?.target);
     expect(await ask(viewer, { ...base, target: viewer.username })).toMatchObject({ status: 400 });
 
     const offline = await make.user({ user_type: 'INTERPRETER' });
     const off = await ask(viewer, { ...base, target: offline.username });
     expect(off.status).toBe(400);
-    expect(off.body.extra.fields).toHaveProperty('target');
+    expect(off.error.extra?.fields).toHaveProperty('target');
 
     expect(await callCount()).toBe(before);
   });
@@ -248,13 +271,11 @@ describe('asking to watch', () => {
   it('starts at once with a notice when ADMIN recorded consent at hiring', async () => {
     const { viewer, target, vs, ts } = await pair();
     const staff = await make.user({ user_type: 'QUALITY' });
-    expect(
-      (await api('quality', 'PUT', `/api/share/consent/${target.username}/`, { consent_at_hiring: true })).status,
-    ).toBe(403);
-    const forStaff = await api('admin', 'PUT', `/api/share/consent/${staff.username}/`, { consent_at_hiring: true });
+    expect((await setConsent('quality', target.username, true)).status).toBe(403);
+    const forStaff = await setConsent('admin', staff.username, true);
     expect(forStaff.status).toBe(400);
-    expect(forStaff.body.extra.fields).toHaveProperty('consent_at_hiring');
-    const set = await api('admin', 'PUT', `/api/share/consent/${target.username}/`, { consent_at_hiring: true });
+    expect(forStaff.error.extra?.fields).toHaveProperty('consent_at_hiring');
+    const set = await setConsent('admin', target.username, true);
     expect(set).toMatchObject({ status: 200, body: { username: target.username, consent: 'notice' } });
 
     const res = await ask(viewer, { target: target.username, reason: 'Live coaching', endpoint: vs.endpoint });
@@ -273,7 +294,7 @@ describe('the viewers limit', () => {
     const before = await callCount();
     const res = await ask(second, { target: target.username, reason: 'Second opinion', endpoint: sock.endpoint });
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/1 of 1 allowed viewer/);
+    expect(res.error.message).toMatch(/1 of 1 allowed viewer/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await callCount()).toBe(before);
@@ -285,7 +306,7 @@ describe('the viewers limit', () => {
     const before = await callCount();
     const res = await ask(viewer, { target: target.username, reason: 'Again from a tab', endpoint: tab2.endpoint });
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/already have a call with this person/);
+    expect(res.error.message).toMatch(/already have a call with this person/);
     expect(await callCount()).toBe(before);
   });
 
@@ -309,28 +330,22 @@ describe('answering and ending', () => {
     const { viewer, target, vs, ts, call } = await requested();
     const stranger = await make.user({ user_type: 'INTERPRETER' });
     const strangerSock = await connect(stranger);
-    expect((await api(viewer, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: vs.endpoint })).status).toBe(
-      403,
-    );
-    expect(
-      (await api(stranger, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: strangerSock.endpoint })).status,
-    ).toBe(404);
+    expect((await accept(viewer, call.id, vs.endpoint)).status).toBe(403);
+    expect((await accept(stranger, call.id, strangerSock.endpoint)).status).toBe(404);
     expect((await getCall(call.id)).status).toBe('requested');
-    const res = await api(target, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: ts.endpoint });
+    const res = await accept(target, call.id, ts.endpoint);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', target_endpoint: ts.endpoint });
     expect(res.body.expires_at).not.toBeNull();
     await vs.next(callFrame(call.id, 'active'));
     // Accepting twice: the call no longer waits for an answer.
-    expect((await api(target, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: ts.endpoint })).status).toBe(
-      409,
-    );
+    expect((await accept(target, call.id, ts.endpoint)).status).toBe(409);
   });
 
   it('records a decline with its note and tells both parties', async () => {
     const { viewer, target, vs, ts, call } = await requested();
-    expect((await api(viewer, 'POST', `/api/share/calls/${call.id}/decline/`, {})).status).toBe(403);
-    const res = await api(target, 'POST', `/api/share/calls/${call.id}/decline/`, { note: 'On a legal call' });
+    expect((await decline(viewer, call.id)).status).toBe(403);
+    const res = await decline(target, call.id, 'On a legal call');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'declined',
@@ -340,41 +355,41 @@ describe('answering and ending', () => {
     });
     await vs.next(callFrame(call.id, 'declined'));
     await ts.next(callFrame(call.id, 'declined'));
-    expect((await api(target, 'POST', `/api/share/calls/${call.id}/decline/`, {})).status).toBe(409);
+    expect((await decline(target, call.id)).status).toBe(409);
   });
 
   it('ends by the viewer, once (a second end returns the same call)', async () => {
     const { viewer, ts, call } = await active();
-    const res = await api(viewer, 'POST', `/api/share/calls/${call.id}/end/`);
+    const res = await end(viewer, call.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ended', end_reason: 'viewer', ended_by: { username: viewer.username } });
     expect(res.body.duration_seconds).toBeGreaterThanOrEqual(0);
     await ts.next(callFrame(call.id, 'ended'));
-    const again = await api(viewer, 'POST', `/api/share/calls/${call.id}/end/`);
+    const again = await end(viewer, call.id);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
   });
 
   it('ends by the target, and refuses an auditor who is not in the call', async () => {
     const { target, vs, call } = await active();
-    expect((await api('admin', 'POST', `/api/share/calls/${call.id}/end/`)).status).toBe(403);
-    const res = await api(target, 'POST', `/api/share/calls/${call.id}/end/`);
+    expect((await end('admin', call.id)).status).toBe(403);
+    const res = await end(target, call.id);
     expect(res.body).toMatchObject({ status: 'ended', end_reason: 'target', ended_by: { username: target.username } });
     await vs.next(callFrame(call.id, 'ended'));
   });
 
   it('lets the viewer withdraw a request', async () => {
     const { viewer, call } = await requested();
-    const res = await api(viewer, 'POST', `/api/share/calls/${call.id}/end/`);
+    const res = await end(viewer, call.id);
     expect(res.body).toMatchObject({ status: 'ended', end_reason: 'viewer', started_at: null, duration_seconds: null });
   });
 
   it('writes an event log for every action', async () => {
     const { viewer, target, ts, call } = await requested();
-    await api(target, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: ts.endpoint });
-    await api(viewer, 'POST', `/api/share/calls/${call.id}/end/`);
+    await accept(target, call.id, ts.endpoint);
+    await end(viewer, call.id);
     const declined = await requested();
-    await api(declined.target, 'POST', `/api/share/calls/${declined.call.id}/decline/`, { note: 'Busy' });
+    await decline(declined.target, declined.call.id, 'Busy');
     const actions = async (id: number) =>
       ((await api('admin', 'GET', `/api/eventlogs/?target_type=share_call&target_id=${id}`)).body.results as any[])
         .map((r) => r.action)
@@ -398,7 +413,7 @@ describe('signalling', () => {
   it('relays signals only between the two connections of the call, the sender named by the server', async () => {
     const { viewer, target, vs, ts, call } = await requested();
     const secondTab = await connect(target); // open before accepting; it did not accept
-    const accepted = await api(target, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: ts.endpoint });
+    const accepted = await accept(target, call.id, ts.endpoint);
     expect(accepted.status).toBe(200);
 
     signal(vs, call.id, { type: 'offer', sdp: 'v=0 offer' });
@@ -509,11 +524,8 @@ describe('the sweep', () => {
 });
 
 describe('snapshots', () => {
-  const upload = async (who: UserRow | string, id: number, data: Buffer, name = 'frame.png') =>
-    s.api('POST', `/api/share/calls/${id}/snapshots/`, {
-      token: await tokenOf(who),
-      form: multipartBody({}, [{ name, data }], 'snapshot'),
-    });
+  const upload = async (who: Who, id: number, data: Buffer, name = 'frame.png') =>
+    callAs(s, who, S.addShareSnapshot, { params: { id }, body: multipartBody({}, [{ name, data }], 'snapshot') });
   const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 
   it('keeps the viewer’s PNG frames of an active call, and nobody else’s', async () => {
@@ -521,11 +533,14 @@ describe('snapshots', () => {
     const res = await upload(viewer, call.id, TINY_PNG);
     expect(res.status).toBe(201);
     expect(res.body.snapshots).toHaveLength(1);
-    expect(res.body.snapshots[0].size).toBe(TINY_PNG.length);
-    const snap = res.body.snapshots[0].id as number;
-    const bytes = await fetch(`${s.url}/api/share/calls/${call.id}/snapshots/${snap}/`, {
-      headers: { authorization: `Bearer ${await tokenOf(viewer)}` },
-    });
+    expect(res.body.snapshots[0]!.size).toBe(TINY_PNG.length);
+    const snap = res.body.snapshots[0]!.id;
+    const bytes = await fetch(
+      `${s.url}/api${fillPath(S.downloadShareSnapshot.path, { id: call.id, snapshot: snap })}`,
+      {
+        headers: { authorization: `Bearer ${await tokenOf(viewer)}` },
+      },
+    );
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get('content-type')).toMatch(/^image\/png/);
     expect(Buffer.from(await bytes.arrayBuffer()).equals(TINY_PNG)).toBe(true);
@@ -536,15 +551,15 @@ describe('snapshots', () => {
     ] as const) {
       const bad = await upload(viewer, call.id, data, name);
       expect(bad.status, name).toBe(400);
-      expect(bad.body.extra.fields, name).toHaveProperty('snapshot');
+      expect(bad.error.extra?.fields, name).toHaveProperty('snapshot');
     }
     expect((await upload(target, call.id, TINY_PNG)).status).toBe(403);
     expect((await upload('hr', call.id, TINY_PNG)).status).toBe(404);
-    const hrBytes = await api('hr', 'GET', `/api/share/calls/${call.id}/snapshots/${snap}/`);
+    const hrBytes = await callAs(s, 'hr', S.downloadShareSnapshot, { params: { id: call.id, snapshot: snap } });
     expect(hrBytes.status).toBe(404);
     expect((await getCall(call.id)).snapshots).toHaveLength(1);
 
-    await api(viewer, 'POST', `/api/share/calls/${call.id}/end/`);
+    await end(viewer, call.id);
     expect((await upload(viewer, call.id, TINY_PNG)).status).toBe(409);
     expect((await getCall(call.id)).snapshots).toHaveLength(1);
   });
@@ -554,16 +569,16 @@ describe('the calls list', () => {
   it('shows ADMIN all, QUALITY interpreter calls, a director their branch; HR nothing', async () => {
     const { target, call } = await requested();
     const ids = async (who: string) => {
-      const res = await api(who, 'GET', `/api/share/calls/?search=${target.username}`);
-      return res.status === 200 ? (res.body.results as TShareCall[]).map((c) => c.id) : res.status;
+      const res = await listCalls(who, { search: target.username });
+      return res.status === 200 ? res.body.results.map((c) => c.id) : res.status;
     };
     expect(await ids('admin')).toEqual([call.id]);
     expect(await ids('quality')).toEqual([call.id]);
     expect(await ids('director.gi')).toEqual([call.id]); // QUALITY is in G.I's branch
     expect(await ids('director.ad')).toEqual([]);
     expect(await ids('hr')).toBe(403);
-    expect((await api('director.ad', 'GET', `/api/share/calls/${call.id}/`)).status).toBe(404);
-    const requestedOnly = await api('admin', 'GET', `/api/share/calls/?search=${target.username}&status=ended`);
+    expect((await readCall('director.ad', call.id)).status).toBe(404);
+    const requestedOnly = await listCalls('admin', { search: target.username, status: 'ended' });
     expect(requestedOnly.body.count).toBe(0);
   });
 });
@@ -571,12 +586,13 @@ describe('the calls list', () => {
 describe('ICE servers', () => {
   it('gives STUN and an hour of TURN credentials (coturn REST: HMAC-SHA1 of the username)', async () => {
     const interp = await make.user({ user_type: 'INTERPRETER' });
-    const res = await api(interp, 'GET', '/api/share/ice-servers/');
+    const res = await iceServers(interp);
     expect(res.status).toBe(200);
     const [stun, turn] = res.body.ice_servers;
     expect(stun).toEqual({ urls: ['stun:stun.portal.example:3478'] });
+    if (!turn?.username) throw new Error(`no TURN server with credentials: ${JSON.stringify(res.body)}`);
     expect(turn.urls).toEqual(['turn:turn.portal.example:3478']);
-    const [expiry, id] = (turn.username as string).split(':');
+    const [expiry, id] = turn.username.split(':');
     expect(Number(id)).toBe(interp.id);
     expect(Number(expiry) - Date.now() / 1000).toBeGreaterThan(3500);
     expect(Number(expiry) - Date.now() / 1000).toBeLessThanOrEqual(3600);
@@ -585,30 +601,28 @@ describe('ICE servers', () => {
 
   it('are only for people who can be in a call: a guest is refused (403) and gets no relay credentials', async () => {
     const guest = await make.user({ user_type: 'GUEST' });
-    const res = await api(guest, 'GET', '/api/share/ice-servers/');
+    const res = await iceServers(guest);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: expect.any(String), code: 'shareCallsStaffOnly' });
+    expect(res.error).toEqual({ message: expect.any(String), code: 'shareCallsStaffOnly' });
     expect(JSON.stringify(res.body)).not.toContain('turn:');
     // Staff who are never viewers can still be watched, so they get them too.
-    expect((await api(await make.user({ user_type: 'HR' }), 'GET', '/api/share/ice-servers/')).status).toBe(200);
+    expect((await iceServers(await make.user({ user_type: 'HR' }))).status).toBe(200);
   });
 });
 
 describe('an interpreter', () => {
   it('connects, answers and ends their own calls, and reaches no staff route', async () => {
     const { viewer, target, ts, vs, call } = await requested();
-    expect((await api(target, 'GET', `/api/share/calls/${call.id}/`)).body.status).toBe('requested');
-    expect((await api(target, 'POST', `/api/share/calls/${call.id}/accept/`, { endpoint: ts.endpoint })).status).toBe(
-      200,
-    );
-    expect((await api(target, 'POST', `/api/share/calls/${call.id}/end/`)).body.end_reason).toBe('target');
+    expect((await readCall(target, call.id)).body.status).toBe('requested');
+    expect((await accept(target, call.id, ts.endpoint)).status).toBe(200);
+    expect((await end(target, call.id)).body.end_reason).toBe('target');
 
     const again = await ask(viewer, { target: target.username, reason: 'Second look', endpoint: vs.endpoint });
     expect(again.status).toBe(201);
-    expect((await api(target, 'POST', `/api/share/calls/${again.body.id}/decline/`, {})).body.status).toBe('declined');
+    expect((await decline(target, again.body.id)).body.status).toBe('declined');
 
-    expect((await api(target, 'GET', '/api/share/people/')).status).toBe(403);
-    expect((await api(target, 'GET', '/api/share/calls/')).status).toBe(403);
+    expect((await people(target)).status).toBe(403);
+    expect((await listCalls(target)).status).toBe(403);
     expect((await api(target, 'GET', '/api/user/active-tickets/')).status).toBe(403);
   });
 });

@@ -1,21 +1,13 @@
 import {
-  ZShareAvailability,
-  ZShareCall,
-  ZShareCallList,
-  ZShareCandidates,
-  ZShareConsentSetting,
-  ZShareIceServers,
-  type TShareAvailability,
+  fillPath,
+  shareEndpoints,
   type TShareCall,
-  type TShareCallList,
   type TShareCallsQuery,
-  type TShareCandidates,
   type TShareCandidatesQuery,
-  type TShareConsentSetting,
-  type TShareIceServers,
   type TStartShareCallRequest,
 } from '@portal/contracts';
 import { api } from '../../../lib/api/api';
+import { fromContract } from '../../../lib/api/endpoint';
 import type { AppThunkDispatch } from '../../../lib/store-hooks';
 
 /**
@@ -37,66 +29,67 @@ function snapshotBody(png: Blob): FormData {
   return form;
 }
 
+const S = shareEndpoints;
+
+/** The address of a snapshot's PNG (behind the token: read through useBlobUrl). */
+export const snapshotUrl = (call: number, snapshot: number) =>
+  `/api${fillPath(S.downloadShareSnapshot.path, { id: call, snapshot })}`;
+
 /** Screen-sharing calls. */
 export const shareApi = shareTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    shareIceServers: build.query<TShareIceServers, void>({
-      query: () => 'share/ice-servers/',
-      responseSchema: ZShareIceServers,
+    shareIceServers: build.query({
+      ...fromContract(S.getShareIceServers, (_: void) => ({})),
       // TURN credentials are short-lived: read them again for each call.
       keepUnusedDataFor: 0,
     }),
-    sharePeople: build.query<TShareCandidates, TShareCandidatesQuery>({
-      query: (params) => ({ url: 'share/people/', params }),
-      responseSchema: ZShareCandidates,
+    sharePeople: build.query({
+      ...fromContract(S.listShareCandidates, (query: TShareCandidatesQuery) => ({ query })),
       providesTags: ['SharePeople'],
     }),
-    shareAvailability: build.query<TShareAvailability, string>({
-      query: (userName) => `share/availability/${encodeURIComponent(userName)}/`,
-      responseSchema: ZShareAvailability,
+    shareAvailability: build.query({
+      ...fromContract(S.getShareAvailability, (userName: string) => ({ params: { userName } })),
       providesTags: ['SharePeople'],
     }),
-    shareCalls: build.query<TShareCallList, TShareCallsQuery>({
-      query: (params) => ({ url: 'share/calls/', params }),
-      responseSchema: ZShareCallList,
+    shareCalls: build.query({
+      ...fromContract(S.listShareCalls, (query: TShareCallsQuery) => ({ query })),
       providesTags: [CALLS_LIST],
     }),
-    shareCall: build.query<TShareCall, number>({
-      query: (id) => `share/calls/${id}/`,
-      responseSchema: ZShareCall,
+    shareCall: build.query({
+      ...fromContract(S.getShareCall, (id: number) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'ShareCall', id }],
     }),
-    startShareCall: build.mutation<TShareCall, TStartShareCallRequest>({
-      query: (body) => ({ url: 'share/calls/', method: 'POST', body }),
-      responseSchema: ZShareCall,
+    startShareCall: build.mutation({
+      ...fromContract(S.startShareCall, (body: TStartShareCallRequest) => ({ body })),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(shareApi.util.upsertQueryData('shareCall', data.id, data));
       },
       invalidatesTags: (r) => (r ? [CALLS_LIST, 'SharePeople'] : []),
     }),
-    acceptShareCall: build.mutation<TShareCall, { id: number; endpoint: string }>({
-      query: ({ id, endpoint }) => ({ url: `share/calls/${id}/accept/`, method: 'POST', body: { endpoint } }),
-      responseSchema: ZShareCall,
+    acceptShareCall: build.mutation({
+      ...fromContract(S.acceptShareCall, ({ id, endpoint }: { id: number; endpoint: string }) => ({
+        params: { id },
+        body: { endpoint },
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? callChanged(id) : []),
     }),
-    declineShareCall: build.mutation<TShareCall, { id: number; note?: string }>({
-      query: ({ id, note }) => ({
-        url: `share/calls/${id}/decline/`,
-        method: 'POST',
+    declineShareCall: build.mutation({
+      ...fromContract(S.declineShareCall, ({ id, note }: { id: number; note?: string }) => ({
+        params: { id },
         body: note?.trim() ? { note: note.trim() } : {},
-      }),
-      responseSchema: ZShareCall,
+      })),
       invalidatesTags: (r, _e, { id }) => (r ? callChanged(id) : []),
     }),
-    endShareCall: build.mutation<TShareCall, number>({
-      query: (id) => ({ url: `share/calls/${id}/end/`, method: 'POST', body: {} }),
-      responseSchema: ZShareCall,
+    endShareCall: build.mutation({
+      ...fromContract(S.endShareCall, (id: number) => ({ params: { id } })),
       invalidatesTags: (r, _e, id) => (r ? callChanged(id) : []),
     }),
-    addShareSnapshot: build.mutation<TShareCall, { id: number; png: Blob }>({
-      query: ({ id, png }) => ({ url: `share/calls/${id}/snapshots/`, method: 'POST', body: snapshotBody(png) }),
-      responseSchema: ZShareCall,
+    addShareSnapshot: build.mutation({
+      ...fromContract(S.addShareSnapshot, ({ id, png }: { id: number; png: Blob }) => ({
+        params: { id },
+        body: snapshotBody(png),
+      })),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         // The answer is the call with its snapshots: no re-read of the record.
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -104,13 +97,14 @@ export const shareApi = shareTaggedApi.injectEndpoints({
       },
       invalidatesTags: (r) => (r ? [CALLS_LIST] : []),
     }),
-    setShareConsent: build.mutation<TShareConsentSetting, { userName: string; consent_at_hiring: boolean }>({
-      query: ({ userName, consent_at_hiring }) => ({
-        url: `share/consent/${encodeURIComponent(userName)}/`,
-        method: 'PUT',
-        body: { consent_at_hiring },
-      }),
-      responseSchema: ZShareConsentSetting,
+    setShareConsent: build.mutation({
+      ...fromContract(
+        S.setShareConsent,
+        ({ userName, consent_at_hiring }: { userName: string; consent_at_hiring: boolean }) => ({
+          params: { userName },
+          body: { consent_at_hiring },
+        }),
+      ),
       invalidatesTags: (r) => (r ? ['SharePeople'] : []),
     }),
   }),

@@ -8,9 +8,7 @@ import { useSelector } from 'react-redux';
 import { useBlobUrl } from '../../../lib/api/use-blob-url';
 import { formatDateTime } from '../../../lib/format';
 import { selectToken } from '../../auth';
-
-/** The address of a snapshot's PNG (behind the token: read through useBlobUrl). */
-export const snapshotUrl = (call: number, snapshot: number) => `/api/share/calls/${call}/snapshots/${snapshot}/`;
+import { snapshotUrl } from '../api/share-api';
 
 /** One snapshot of a call as a thumbnail that opens full size. */
 export function SnapshotThumb({ callId, snapshot }: { callId: number; snapshot: TShareSnapshot }) {
