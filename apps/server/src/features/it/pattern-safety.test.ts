@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCategoryRule, TItList, TRedactionRule } from '@portal/contracts';
+import { itEndpoints as I } from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
@@ -19,40 +20,42 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const call = async <T = any>(method: string, url: string, body?: unknown) =>
-  s.api<T>(method, url, { token: await s.token('it'), body });
 const eventCount = async () => (await s.database.db.selectFrom('event_logs').select('id').execute()).length;
 
 describe('saving a rule', () => {
   it('refuses catastrophic patterns on the pattern field, storing and logging nothing', async () => {
     const before = {
-      redaction: (await call<TRedactionRule[]>('GET', '/api/it/redaction-rules/')).body,
-      category: (await call<TCategoryRule[]>('GET', '/api/it/category-rules/')).body,
+      redaction: (await callAs(s, 'it', I.listRedactionRules)).body,
+      category: (await callAs(s, 'it', I.listCategoryRules)).body,
       log: await eventCount(),
     };
     for (const pattern of ['^(a+)+$', '(x+x+)+y', '(a|a)*b', '(\\w+\\s?)*$', 'a.*b.*c.*d$']) {
-      for (const [url, body] of [
-        ['/api/it/redaction-rules/', { pattern }],
-        ['/api/it/category-rules/', { field: 'process', pattern, category: 'unproductive' }],
+      for (const [rule, save] of [
+        ['redaction', () => callAs(s, 'it', I.createRedactionRule, { body: { pattern } })],
+        [
+          'category',
+          () =>
+            callAs(s, 'it', I.createCategoryRule, { body: { field: 'process', pattern, category: 'unproductive' } }),
+        ],
       ] as const) {
-        const res = await call('POST', url, body);
-        expect([pattern, url, res.status]).toEqual([pattern, url, 400]);
+        const res = await save();
+        expect([pattern, rule, res.status]).toEqual([pattern, rule, 400]);
         expect(res.body).toEqual({
           message: SLOW_PATTERN_MESSAGE,
           extra: { fields: { pattern: [SLOW_PATTERN_MESSAGE] } },
         });
       }
     }
-    expect((await call<TRedactionRule[]>('GET', '/api/it/redaction-rules/')).body).toEqual(before.redaction);
-    expect((await call<TCategoryRule[]>('GET', '/api/it/category-rules/')).body).toEqual(before.category);
+    expect((await callAs(s, 'it', I.listRedactionRules)).body).toEqual(before.redaction);
+    expect((await callAs(s, 'it', I.listCategoryRules)).body).toEqual(before.category);
     expect(await eventCount()).toBe(before.log);
   });
 
   it('accepts everyday patterns, quadratic ones included', async () => {
     for (const pattern of ['online bank', 'bank.*statement', '(facebook|twitter)\\.com', '^chrome$', '\\d+\\.\\d+']) {
-      const res = await call('POST', '/api/it/redaction-rules/', { pattern });
+      const res = await callAs(s, 'it', I.createRedactionRule, { body: { pattern } });
       expect([pattern, res.status]).toEqual([pattern, 201]);
-      expect((await call('DELETE', `/api/it/redaction-rules/${res.body.id}/`)).status).toBe(204);
+      expect((await callAs(s, 'it', I.deleteRedactionRule, { params: { id: res.body.id } })).status).toBe(204);
     }
   });
 });
@@ -82,7 +85,7 @@ describe('a catastrophic rule stored before the check', () => {
       select seq, title from it_app_events where agent_id = ${agent.agent_id} order by seq`.execute(db);
     expect(titles.rows.map((r) => r.title)).toEqual([`${'a'.repeat(25)}!`, 'aaaa', '[redacted]']);
 
-    const list = (await call<TItList>('GET', '/api/script/it-list/')).body.quality!;
+    const list = (await callAs(s, 'it', I.getItList)).body.quality!;
     const categories = Object.fromEntries(list.app_usage.map((u) => [u.active_app_process, u.category]));
     expect(categories).toMatchObject({ aaaa: 'neutral', chrome: 'productive' });
     a.sock.ws.close();
