@@ -108,6 +108,11 @@ function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): num
   return collator.compare(String(a), String(b));
 }
 
+/** Sorted here by its value or comparator, or by the server (`sortable`) when it sorts the list. */
+function isSortable<R>(c: DataTableColumn<R>, serverSorted: boolean): boolean {
+  return Boolean(c.sortValue ?? c.compare ?? (serverSorted && c.sortable));
+}
+
 /**
  * One list block for every list page: MUI's table on wide screens (sortable, sticky header,
  * row actions in the last column), a card per row on phones (< md) with its actions
@@ -142,12 +147,12 @@ export function DataTable<R>({
   const setSort = (next: SortState | null) => (onSortChange ? onSortChange(next) : setLocalSort(next));
 
   const headerText = (c: DataTableColumn<R>): string => (c.label ? (t(c.label) as string) : (c.csvHeader ?? c.key));
-  const sortable = (c: DataTableColumn<R>) => Boolean(c.sortValue ?? c.compare ?? (onSortChange && c.sortable));
+  const sortable = (c: DataTableColumn<R>) => isSortable(c, !!onSortChange);
 
   const sorted = useMemo(() => {
     if (onSortChange) return rows;
     const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
-    if (!sort || !column || !sortable(column)) return rows;
+    if (!sort || !column || !isSortable(column, false)) return rows;
     const collator = new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' });
     const sign = sort.direction === 'asc' ? 1 : -1;
     const by = column.compare ?? ((a: R, b: R) => compareValues(column.sortValue!(a), column.sortValue!(b), collator));

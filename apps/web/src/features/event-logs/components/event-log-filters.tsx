@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { TEventLogFilter } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { actionOptions } from '../event-log-format';
 
 export interface FilterDraft {
@@ -41,19 +42,19 @@ export function filterProblems(d: FilterDraft): FilterProblems {
   return problems;
 }
 
-const FIELDS = Object.keys(EMPTY_FILTER) as (keyof FilterDraft)[];
+/** The filters as the page's URL keeps them (reload and shared links keep them): '' when absent. */
+export const ZFilterDraft = z.object({
+  actor: z.string().catch(''),
+  action: z.string().catch(''),
+  target_type: z.string().catch(''),
+  target_id: z.string().catch(''),
+  from: z.string().catch(''),
+  to: z.string().catch(''),
+}) satisfies z.ZodType<FilterDraft>;
 
-/** The filters kept in the page's URL (reload and shared links keep them), and back. */
-export function draftFromParams(params: URLSearchParams): FilterDraft {
-  const draft = { ...EMPTY_FILTER };
-  for (const name of FIELDS) draft[name] = params.get(name) ?? '';
-  return draft;
-}
-
-export function paramsFromDraft(d: FilterDraft): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of FIELDS) if (d[name].trim()) params.set(name, d[name].trim());
-  return params;
+/** What the URL keeps of a draft: every field trimmed (an empty one leaves the URL). */
+export function trimmedDraft(d: FilterDraft): FilterDraft {
+  return Object.fromEntries(Object.entries(d).map(([name, value]) => [name, value.trim()])) as FilterDraft;
 }
 
 export function EventLogFilters({

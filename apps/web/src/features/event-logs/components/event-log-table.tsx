@@ -181,9 +181,9 @@ export function EventLogTable({
   names?: EventLogNames;
   stickyTop?: number;
 }) {
-  const { t, i18n } = useTranslation();
-  // Rebuilt on a change of language: the labels are the columns' sort values.
-  const translated = useMemo(() => columns(t, names), [t, i18n.language, names]);
+  const { t } = useTranslation();
+  // Rebuilt on a change of language (`t` is a new function then): the labels are the columns' sort values.
+  const translated = useMemo(() => columns(t, names), [t, names]);
   // The page shows its own loading, error and empty states.
   if (rows.length === 0) return null;
   return (

@@ -10,20 +10,20 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectToken } from '../../auth';
 import { downloadEventLogsCsv, useEventLogsInfiniteQuery } from '../api/event-logs-api';
 import {
-  draftFromParams,
   EventLogFilters,
   filterProblems,
-  paramsFromDraft,
   toQuery,
+  trimmedDraft,
+  ZFilterDraft,
   type FilterDraft,
 } from '../components/event-log-filters';
 import type { EventLogNames } from '../components/event-log-details';
@@ -34,8 +34,8 @@ export function EventLogsPage() {
   const { t } = useTranslation();
   const token = useSelector(selectToken);
   // Filters live in the URL like the desk's: a reload or a shared link keeps them.
-  const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useState<FilterDraft>(() => draftFromParams(params));
+  const [saved, saveFilters] = useUrlFilters(ZFilterDraft);
+  const [draft, setDraft] = useState<FilterDraft>(saved);
   const debounced = useDebounced(draft);
   const problems = useMemo(() => filterProblems(debounced), [debounced]);
   const valid = Object.keys(problems).length === 0;
@@ -44,8 +44,8 @@ export function EventLogsPage() {
   useEffect(() => {
     if (!valid) return;
     setFilter(toQuery(debounced));
-    setParams(paramsFromDraft(debounced), { replace: true });
-  }, [debounced, valid, setParams]);
+    saveFilters(trimmedDraft(debounced));
+  }, [debounced, valid, saveFilters]);
   const { data, error, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useEventLogsInfiniteQuery(filter);
   const rows = useMemo(() => data?.pages.flatMap((p) => p.results) ?? [], [data]);
   // Each page names the records its rows point at.

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useUrlTab } from '../../../lib/use-url-tab';
+import { useUrlTab } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { AgentsTab } from '../components/agents/agents-tab';
 import { ItBoard } from '../components/board/it-board';

@@ -9,7 +9,8 @@ import type { Theme } from '@mui/material/styles';
 import { canSeeItBoard, type TItDay, type TItStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { DateField, DatesProvider } from '../../../components/date-fields';
 import { NotFoundPage } from '../../../components/not-found-page';
@@ -18,6 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TeacupLoader } from '../../../components/teacup-loader';
 import { errorMessage } from '../../../lib/api/api-error';
 import { translateServerText } from '../../../lib/i18n/i18n';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useItDayQuery } from '../api/it-api';
 import { isIsoDate, shiftDay, todayIso } from '../components/day/day-format';
@@ -37,21 +39,22 @@ function lastStatus(day: TItDay): { status: TItStatus; since: string | null } {
   return { status: last.kind === 'app' ? 'active' : last.kind, since: last.from };
 }
 
+/** The shown day, `?date=` (today without it). */
+const ZDay = z.object({ date: z.string().refine(isIsoDate).optional().catch(undefined) });
+
 /** /it/{username}: one user's day (own data always; anyone else's when the rules allow, else not found). */
 export function ItUserPage() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const me = useSelector(selectCurrentUser);
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('date');
-  const date = isIsoDate(asked) ? asked : undefined;
+  const [{ date }, patch] = useUrlFilters(ZDay);
   const { data, error, isFetching, isLoading } = useItDayQuery({ username: slug, date });
 
   if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
 
   const day = data?.date ?? date ?? todayIso();
   const today = todayIso();
-  const goTo = (next: string) => setParams(next && next !== today ? { date: next } : {}, { replace: true });
+  const goTo = (next: string) => patch({ date: next === today ? undefined : next });
   const name = data ? `${data.first_name} ${data.last_name}`.trim() || data.username : slug;
   const status = data ? lastStatus(data) : null;
 

@@ -1,22 +1,34 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { canManageKpiDefinitions, KPI_PERIODS, periodStart, type TKpiPeriod } from '@portal/contracts';
+import { canManageKpiDefinitions, KPI_PERIODS, periodStart } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { useLocation } from 'react-router';
+import { z } from 'zod';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useUrlParams, useUrlTab } from '../../../lib/use-url-tab';
+import { urlField, useUrlFilters, useUrlTab } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { DefinitionsTab } from '../components/definitions-tab';
 import type { KpiFilters } from '../components/kpi-filters';
 import { MissingTab } from '../components/missing-tab';
 import { ScorecardView } from '../components/scorecard-view';
 import { ScoresTab } from '../components/scores-tab';
-import { currentPeriodStart, isIsoDate } from '../kpi-format';
+import { currentPeriodStart } from '../kpi-format';
 
 const TABS = ['scores', 'missing', 'definitions'] as const;
 type KpiTab = (typeof TABS)[number];
+
+/** The filters in the URL (the tab has its own `?tab=`); `?user=` opens that person's scorecard. */
+const ZKpiUrl = z.object({
+  period: z.enum(KPI_PERIODS).catch('monthly'),
+  date: urlField.isoDate(),
+  department: z.string().catch(''),
+  team: z.string().catch(''),
+  q: z.string().catch(''),
+  user: z.string().catch(''),
+});
 
 /**
  * /kpi: scores, the missing list and (for those who keep them) the definitions, the tab and
@@ -25,33 +37,25 @@ type KpiTab = (typeof TABS)[number];
 export function KpiPage() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const [params, patch] = useUrlParams();
+  const { search } = useLocation();
+  const [url, patch] = useUrlFilters(ZKpiUrl);
   const tabs = TABS.filter((tab) => tab !== 'definitions' || canManageKpiDefinitions(me));
   const [tab, setTab] = useUrlTab(tabs);
-  const periodParam = params.get('period');
-  const period: TKpiPeriod = (KPI_PERIODS as readonly string[]).includes(periodParam ?? '')
-    ? (periodParam as TKpiPeriod)
-    : 'monthly';
-  const dateParam = params.get('date');
+  const { period, user } = url;
   const filters: KpiFilters = {
     period,
-    start: isIsoDate(dateParam) ? periodStart(period, dateParam) : currentPeriodStart(period),
-    department: params.get('department') ?? '',
-    team: params.get('team') ?? '',
-    q: params.get('q') ?? '',
+    start: url.date ? periodStart(period, url.date) : currentPeriodStart(period),
+    department: url.department,
+    team: url.team,
+    q: url.q,
   };
-  const onFilters = (p: Partial<KpiFilters>) =>
-    patch({
-      ...('period' in p ? { period: p.period === 'monthly' ? undefined : p.period } : {}),
-      ...('start' in p ? { date: p.start } : {}),
-      ...('department' in p ? { department: p.department } : {}),
-      ...('team' in p ? { team: p.team } : {}),
-      ...('q' in p ? { q: p.q } : {}),
-    });
-  const user = params.get('user');
+  const onFilters = (p: Partial<KpiFilters>) => {
+    const { start, ...rest } = p;
+    patch('start' in p ? { ...rest, date: start } : rest);
+  };
 
   if (user) {
-    const back = new URLSearchParams(params);
+    const back = new URLSearchParams(search);
     back.delete('user');
     return (
       <PageContainer maxWidth="lg">
@@ -59,7 +63,7 @@ export function KpiPage() {
         <ScorecardView
           username={user}
           period={period}
-          onPeriod={(p) => patch({ period: p === 'monthly' ? undefined : p, date: undefined })}
+          onPeriod={(p) => patch({ period: p, date: undefined })}
           backTo={`/kpi${back.size ? `?${back.toString()}` : ''}`}
         />
       </PageContainer>

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { calendarDepartments, ZMonth, ZStaffDepartment, type TUserType } from '@portal/contracts';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { downloadCsv } from '../../../components/data-table';
 import { PageContainer } from '../../../components/page-container';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useLeaveCalendarQuery } from '../api/leaves-api';
 import { OffMark, offDayTint, warningTone } from '../components/calendar-cells';
@@ -26,27 +27,16 @@ import { CalendarToolbar } from '../components/calendar-toolbar';
 import { LeavesNav } from '../components/leaves-nav';
 
 /** Month and department live in the URL, so reload, back and shared links keep them. */
+const ZCalendarView = z.object({
+  month: ZMonth.optional().catch(undefined),
+  department: ZStaffDepartment.optional().catch(undefined),
+});
+
 function useCalendarView(allowed: readonly TUserType[]) {
-  const [params, setParams] = useSearchParams();
-  const parsedMonth = ZMonth.safeParse(params.get('month') ?? '');
-  const month = parsedMonth.success ? parsedMonth.data : monthOf(new Date());
-  const parsedDepartment = ZStaffDepartment.safeParse(params.get('department') ?? '');
-  const department =
-    parsedDepartment.success && allowed.includes(parsedDepartment.data) ? parsedDepartment.data : undefined;
-  const update = useCallback(
-    (patch: { month?: string; department?: TUserType | null }) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (patch.month) next.set('month', patch.month);
-          if (patch.department === null) next.delete('department');
-          else if (patch.department) next.set('department', patch.department);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [view, update] = useUrlFilters(ZCalendarView);
+  // Without a month in the URL, this month (a bookmark with one keeps its month).
+  const month = view.month ?? monthOf(new Date());
+  const department = view.department && allowed.includes(view.department) ? view.department : undefined;
   return { month, department, update };
 }
 
@@ -79,7 +69,7 @@ export function TeamCalendarPage() {
         departments={departments}
         onMonth={(delta) => update({ month: shiftMonth(month, delta) })}
         onToday={() => update({ month: monthOf(new Date()) })}
-        onDepartment={(d) => update({ department: d ?? null })}
+        onDepartment={(d) => update({ department: ZStaffDepartment.safeParse(d).data })}
         onExport={exportCsv}
         canExport={!!data && !isFetching && people.length > 0}
       />

@@ -4,16 +4,15 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { canManageOcrJob, OCR_JOB_STATUSES, ZOcrJobStatus, type TOcrJob } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useDebounced } from '../../../lib/use-debounced';
-import { useUrlParams } from '../../../lib/use-url-tab';
+import { urlField, useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useOcrJobsQuery } from '../api/ocr-api';
@@ -25,16 +24,13 @@ import { OcrStatusChip } from './ocr-status-chip';
 const PAGE_SIZE = 20;
 
 /** The list's filters in the URL (status, scope, file name, page): shareable, kept on reload. */
-function useJobFilters() {
-  const [params, patch] = useUrlParams();
-  const status = ZOcrJobStatus.safeParse(params.get('status')).data;
-  const scope = params.get('scope') === 'mine' ? ('mine' as const) : ('all' as const);
-  const name = params.get('name') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  // A new filter starts again at the first page.
-  const set = (changes: Record<string, string | undefined>) => patch({ page: undefined, ...changes });
-  return { status, scope, name, page, set };
-}
+const ZJobFilters = z.object({
+  status: ZOcrJobStatus.optional().catch(undefined),
+  scope: z.enum(['all', 'mine']).catch('all'),
+  name: z.string().catch(''),
+  page: urlField.page(),
+});
+const JOBS_URL = { page: 'page' } as const;
 
 /** The failure reason under the chip, in words. */
 function StatusCell({ job }: { job: TOcrJob }) {
@@ -55,13 +51,8 @@ function StatusCell({ job }: { job: TOcrJob }) {
 export function OcrJobsTable() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const f = useJobFilters();
-  const [name, setName] = useState(f.name);
-  const debounced = useDebounced(name.trim(), 300);
-  useEffect(() => {
-    if (debounced !== f.name) f.set({ name: debounced || undefined });
-    // Only the typed text drives this (f.set is new every render).
-  }, [debounced]);
+  const [f, setFilters] = useUrlFilters(ZJobFilters, JOBS_URL);
+  const [name, setName] = useTypedFilter(f.name, (text) => setFilters({ name: text }));
   const { data, isFetching, error } = useOcrJobsQuery({
     status: f.status,
     scope: f.scope,
@@ -134,7 +125,7 @@ export function OcrJobsTable() {
           size="small"
           label={t('ocr.fields.status')}
           value={f.status ?? ''}
-          onChange={(e) => f.set({ status: e.target.value || undefined })}
+          onChange={(e) => setFilters({ status: ZOcrJobStatus.safeParse(e.target.value).data })}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ width: { xs: '100%', sm: 170 } }}
         >
@@ -150,7 +141,7 @@ export function OcrJobsTable() {
           size="small"
           label={t('ocr.filters.scope')}
           value={f.scope}
-          onChange={(e) => f.set({ scope: e.target.value === 'mine' ? 'mine' : undefined })}
+          onChange={(e) => setFilters({ scope: e.target.value === 'mine' ? 'mine' : 'all' })}
           sx={{ width: { xs: '100%', sm: 200 } }}
         >
           <MenuItem value="all">{t('ocr.filters.all')}</MenuItem>
@@ -176,7 +167,7 @@ export function OcrJobsTable() {
       <ListPagination
         count={Math.ceil((data?.count ?? 0) / PAGE_SIZE)}
         page={f.page}
-        onChange={(page) => f.set({ page: String(page) })}
+        onChange={(page) => setFilters({ page })}
         label={t('ocr.list.pages')}
       />
     </Box>

@@ -6,14 +6,14 @@ import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TOcrSearchHit } from '@portal/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { SearchField } from '../../../components/search-field';
 import { formatNumber } from '../../../lib/format';
-import { useDebounced } from '../../../lib/use-debounced';
-import { useUrlParams } from '../../../lib/use-url-tab';
+import { useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useOcrSearchQuery } from '../api/ocr-api';
 import { OCR_PATHS } from '../ocr-format';
@@ -47,21 +47,17 @@ function Snippet({ parts }: { parts: TOcrSearchHit['snippet'] }) {
   );
 }
 
+const ZSearchFilters = z.object({ search: z.string().catch('') });
+
 /** Full-text search across every result the caller may see; each hit opens its page. */
 export function OcrSearch() {
   const { t } = useTranslation();
-  const [params, patch] = useUrlParams();
-  const asked = params.get('search') ?? '';
-  const [text, setText] = useState(asked);
+  const [{ search: asked }, setFilters] = useUrlFilters(ZSearchFilters);
   const [page, setPage] = useState(1);
-  const debounced = useDebounced(text.trim(), 300);
-  useEffect(() => {
-    if (debounced !== asked) {
-      patch({ search: debounced || undefined });
-      setPage(1);
-    }
-    // Only the typed text drives this.
-  }, [debounced]);
+  const [text, setText] = useTypedFilter(asked, (search) => {
+    setFilters({ search });
+    setPage(1);
+  });
   const { data, isFetching, error } = useOcrSearchQuery(
     { q: asked, page, page_size: PAGE_SIZE },
     { skip: asked === '' },

@@ -17,6 +17,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { BidiTrans } from '../../../components/bidi';
 import { PageContainer } from '../../../components/page-container';
@@ -24,7 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
-import { useUrlParams } from '../../../lib/use-url-tab';
+import { urlField, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectToken } from '../../auth';
 import { downloadOcrFile, useOcrJobQuery, useShareOcrJobMutation, type OcrDownload } from '../api/ocr-api';
 import { OcrFailure } from '../components/ocr-failure';
@@ -137,13 +138,15 @@ function PageNav({ job, page, onPage }: { job: TOcrJobDetail; page: number; onPa
   );
 }
 
+/** The shown page, `?page=N` (the first kept out of the URL). */
+const ZPageFilter = z.object({ page: urlField.page() });
+
 function JobView({ job }: { job: TOcrJobDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, patch] = useUrlParams();
+  const [{ page: asked }, setFilters] = useUrlFilters(ZPageFilter);
   const total = job.page_list.length;
-  const asked = Number(params.get('page'));
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= Math.max(total, 1) ? asked : 1;
+  const page = asked <= Math.max(total, 1) ? asked : 1;
   return (
     <>
       <PageHeader
@@ -185,7 +188,7 @@ function JobView({ job }: { job: TOcrJobDetail }) {
         <Typography color="text.secondary">{t('ocr.detail.noPagesYet')}</Typography>
       ) : (
         <>
-          <PageNav job={job} page={page} onPage={(n) => patch({ page: n === 1 ? undefined : String(n) })} />
+          <PageNav job={job} page={page} onPage={(n) => setFilters({ page: n })} />
           <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
             {t('ocr.detail.pageOf', { page: formatNumber(page), total: formatNumber(total) })}
           </Typography>

@@ -12,16 +12,16 @@ import {
   ZReportType,
   type TReportSummary,
 } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import Link from '@mui/material/Link';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useDebounced } from '../../../lib/use-debounced';
+import { urlField, useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useReportsQuery } from '../api/reports-api';
 import { REPORT_PATHS, subjectName, subjectsLine } from '../report-format';
@@ -32,40 +32,21 @@ import { useFailureToast } from '../../../lib/api/use-failure-toast';
 const PAGE_SIZE = 20;
 
 /** The list's filters, kept in the URL (a filtered list can be shared and survives reload). */
-function useReportFilters() {
-  const [params, setParams] = useSearchParams();
-  const status = ZReportStatus.safeParse(params.get('status')).data;
-  const type = ZReportType.safeParse(params.get('type')).data;
-  const scope = params.get('scope') === 'all' ? ('all' as const) : ('mine' as const);
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const set = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { status, type, scope, search, page, set };
-}
+const ZReportFilters = z.object({
+  status: ZReportStatus.optional().catch(undefined),
+  type: ZReportType.optional().catch(undefined),
+  scope: z.enum(['mine', 'all']).catch('mine'),
+  search: z.string().catch(''),
+  page: urlField.page(),
+});
+const REPORTS_URL = { page: 'page' } as const;
 
 /** `reports-list`: my reports (or, for ADMIN and directors, every report in their scope) with filters. */
 export function ReportsTable() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const f = useReportFilters();
-  const [search, setSearch] = useState(f.search);
-  const debounced = useDebounced(search.trim(), 300);
-  useEffect(() => {
-    if (debounced !== f.search) f.set({ search: debounced || undefined });
-    // Only the typed text drives this (f.set is new every render).
-  }, [debounced]);
+  const [f, setFilters] = useUrlFilters(ZReportFilters, REPORTS_URL);
+  const [search, setSearch] = useTypedFilter(f.search, (text) => setFilters({ search: text }));
   const scope = f.scope === 'all' && canReadAllReports(me) ? 'all' : 'mine';
   const { data, isFetching, error } = useReportsQuery({
     scope,
@@ -142,7 +123,7 @@ export function ReportsTable() {
           size="small"
           label={t('reports.fields.status')}
           value={f.status ?? ''}
-          onChange={(e) => f.set({ status: e.target.value || undefined })}
+          onChange={(e) => setFilters({ status: ZReportStatus.safeParse(e.target.value).data })}
           sx={{ width: { xs: '100%', sm: 170 } }}
         >
           <MenuItem value="">{t('reports.filters.anyStatus')}</MenuItem>
@@ -157,7 +138,7 @@ export function ReportsTable() {
           size="small"
           label={t('reports.fields.type')}
           value={f.type ?? ''}
-          onChange={(e) => f.set({ type: e.target.value || undefined })}
+          onChange={(e) => setFilters({ type: ZReportType.safeParse(e.target.value).data })}
           sx={{ width: { xs: '100%', sm: 190 } }}
         >
           <MenuItem value="">{t('reports.filters.anyType')}</MenuItem>
@@ -172,7 +153,7 @@ export function ReportsTable() {
             control={
               <Switch
                 checked={scope === 'all'}
-                onChange={(e) => f.set({ scope: e.target.checked ? 'all' : undefined })}
+                onChange={(e) => setFilters({ scope: e.target.checked ? 'all' : 'mine' })}
               />
             }
             label={t('reports.filters.allInScope')}
@@ -195,7 +176,7 @@ export function ReportsTable() {
         actionsLabel={t('reports.list.actions')}
         csvFilename="reports.csv"
       />
-      <ListPagination count={pages} page={f.page} onChange={(page) => f.set({ page: String(page) })} />
+      <ListPagination count={pages} page={f.page} onChange={(page) => setFilters({ page })} />
     </Box>
   );
 }

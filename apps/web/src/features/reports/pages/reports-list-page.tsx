@@ -7,22 +7,26 @@ import { canReadAllReports } from '@portal/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { useUrlTab } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { ReportSummaries } from '../components/report-summaries';
 import { ReportsTable } from '../components/reports-table';
 import { REPORT_PATHS } from '../report-format';
 
+const BOTH_TABS = ['reports', 'summaries'] as const;
+const ONLY_REPORTS = ['reports'] as const;
+type ReportsTab = (typeof BOTH_TABS)[number];
+
 /** `user/reports/reports-list`: the manager's reports; ADMIN and directors also get the department summaries. */
 export function ReportsListPage() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const [params, setParams] = useSearchParams();
   const id = useId();
   const summaries = canReadAllReports(me);
-  const tab = summaries && params.get('tab') === 'summaries' ? 'summaries' : 'reports';
+  const [tab, setTab] = useUrlTab(summaries ? BOTH_TABS : ONLY_REPORTS);
   return (
     <PageContainer maxWidth="xl">
       <PageHeader
@@ -37,7 +41,7 @@ export function ReportsListPage() {
       {summaries ? (
         <Tabs
           value={tab}
-          onChange={(_e, next: string) => setParams(next === 'summaries' ? { tab: next } : {}, { replace: true })}
+          onChange={(_e, next: ReportsTab) => setTab(next)}
           aria-label={t('reports.list.tabs')}
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >

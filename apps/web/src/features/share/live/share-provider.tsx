@@ -3,6 +3,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useEffectEvent,
   useMemo,
   useRef,
   useState,
@@ -85,12 +86,8 @@ export function ShareProvider({
   }, [client]);
 
   // A new connection: calls bound to the old one were ended by the server; read them again.
-  const lastEndpoint = useRef<string | null>(null);
-  useEffect(() => {
-    if (!endpoint) return;
-    const previous = lastEndpoint.current;
-    lastEndpoint.current = endpoint;
-    if (!previous) return;
+  // Only a change of connection starts this; the calls are read as they are then.
+  const readOpenCallsAgain = useEffectEvent(() => {
     for (const c of Object.values(calls)) {
       if (!isOpen(c)) continue;
       void transport.end(c.id).then(
@@ -98,7 +95,13 @@ export function ShareProvider({
         () => undefined,
       );
     }
-    // Only a change of connection matters here (the calls are read as they are then).
+  });
+  const lastEndpoint = useRef<string | null>(null);
+  useEffect(() => {
+    if (!endpoint) return;
+    const previous = lastEndpoint.current;
+    lastEndpoint.current = endpoint;
+    if (previous) readOpenCallsAgain();
   }, [endpoint]);
 
   const mine = Object.values(calls).filter((c) => c.target.username === username);

@@ -6,9 +6,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SHARE_CALL_STATUSES, ZShareCallStatus, type TShareCall } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn, ListPagination } from '../../../components/data-table';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
@@ -17,8 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime, formatNumber, personName } from '../../../lib/format';
-import { useDebounced } from '../../../lib/use-debounced';
-import { useUrlParams } from '../../../lib/use-url-tab';
+import { urlField, useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareCallsQuery } from '../api/share-api';
 import { CallOutcome, callOutcomeText } from '../components/call-outcome';
@@ -26,41 +25,28 @@ import { ShareStatusChip } from '../components/share-chips';
 import { formatDuration, SHARE_PATHS } from '../share-format';
 
 const PAGE_SIZE = 25;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The audit's filters in the URL (status, search, period, page): shareable, kept on reload. */
-function useCallFilters() {
-  const [params, patch] = useUrlParams();
-  const status = ZShareCallStatus.safeParse(params.get('status')).data;
-  const search = params.get('search') ?? '';
-  const day = (key: string) => {
-    const v = params.get(key) ?? '';
-    return DAY.test(v) ? v : '';
-  };
-  const from = day('from');
-  const to = day('to');
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  // A new filter starts again at the first page.
-  const set = (changes: Record<string, string | undefined>) => patch({ page: undefined, ...changes });
-  return { status, search, from, to, page, set };
-}
+const ZCallFilters = z.object({
+  status: ZShareCallStatus.optional().catch(undefined),
+  search: z.string().catch(''),
+  from: urlField.isoDate(),
+  to: urlField.isoDate(),
+  page: urlField.page(),
+});
+const CALLS_URL = { page: 'page' } as const;
 
 /** `share/calls`: who watched whom, why, when, for how long and how it ended (auditors). */
 export function ShareCallsPage() {
   const { t } = useTranslation();
-  const f = useCallFilters();
-  const [typed, setTyped] = useState(f.search);
-  const debounced = useDebounced(typed.trim(), 300);
-  useEffect(() => {
-    if (debounced !== f.search) f.set({ search: debounced || undefined });
-    // Only the typed text drives this (f.set is new every render).
-  }, [debounced]);
+  const [f, setFilters] = useUrlFilters(ZCallFilters, CALLS_URL);
+  const [typed, setTyped] = useTypedFilter(f.search, (search) => setFilters({ search }));
   const { data, isFetching, error } = useShareCallsQuery(
     {
       status: f.status,
       search: f.search || undefined,
-      from: f.from || undefined,
-      to: f.to || undefined,
+      from: f.from,
+      to: f.to,
       page: f.page,
       page_size: PAGE_SIZE,
     },
@@ -156,7 +142,7 @@ export function ShareCallsPage() {
             size="small"
             label={t('share.fields.status')}
             value={f.status ?? ''}
-            onChange={(e) => f.set({ status: e.target.value || undefined })}
+            onChange={(e) => setFilters({ status: ZShareCallStatus.safeParse(e.target.value).data })}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ width: { xs: '100%', sm: 190 } }}
           >
@@ -170,9 +156,9 @@ export function ShareCallsPage() {
           <DatesProvider>
             <DateRangeFields
               label={t('share.calls.period')}
-              from={{ name: 'from', label: t('share.calls.from'), value: f.from }}
-              to={{ name: 'to', label: t('share.calls.to'), value: f.to }}
-              onChange={(range) => f.set({ from: range.from || undefined, to: range.to || undefined })}
+              from={{ name: 'from', label: t('share.calls.from'), value: f.from ?? '' }}
+              to={{ name: 'to', label: t('share.calls.to'), value: f.to ?? '' }}
+              onChange={(range) => setFilters({ from: range.from, to: range.to })}
               compact
             />
           </DatesProvider>
@@ -192,7 +178,7 @@ export function ShareCallsPage() {
           emptyText={filtered ? t('share.calls.noMatch') : t('share.calls.empty')}
           csvFilename="share-calls.csv"
         />
-        <ListPagination count={pages} page={f.page} onChange={(page) => f.set({ page: String(page) })} />
+        <ListPagination count={pages} page={f.page} onChange={(page) => setFilters({ page })} />
       </SectionCard>
     </PageContainer>
   );

@@ -5,11 +5,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { canSeeShareCalls, canSetShareConsent, type TShareCandidate } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageContainer } from '../../../components/page-container';
@@ -19,8 +19,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage, type RequestError } from '../../../lib/api/api-error';
 import { formatNumber, personName } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
-import { useDebounced } from '../../../lib/use-debounced';
-import { useUrlParams } from '../../../lib/use-url-tab';
+import { useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useSetShareConsentMutation, useSharePeopleQuery } from '../api/share-api';
@@ -59,18 +58,14 @@ function ConsentSwitch({ person }: { person: TShareCandidate }) {
   );
 }
 
+const ZPeopleFilters = z.object({ search: z.string().catch('') });
+
 /** `share`: the people the caller may watch, online first, each with a way to ask. */
 export function ShareHomePage() {
   const { t } = useTranslation();
   const me = useSelector(selectCurrentUser);
-  const [params, patch] = useUrlParams();
-  const search = params.get('search') ?? '';
-  const [typed, setTyped] = useState(search);
-  const debounced = useDebounced(typed.trim(), 300);
-  useEffect(() => {
-    if (debounced !== search) patch({ search: debounced || undefined });
-    // Only the typed text drives this.
-  }, [debounced]);
+  const [{ search }, setFilters] = useUrlFilters(ZPeopleFilters);
+  const [typed, setTyped] = useTypedFilter(search, (text) => setFilters({ search: text }));
   const { data, isFetching, error } = useSharePeopleQuery(
     { search: search || undefined },
     { pollingInterval: POLL_MS, skipPollingIfUnfocused: true },

@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, type TTicketDepartment } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../../components/search-field';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useTypedFilter } from '../../../lib/use-url-filters';
 import type { DeskFilters } from './use-desk-filters';
 
 const ALL = '';
@@ -23,12 +22,7 @@ export function DeskFiltersBar({
   withStatus: boolean;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState(filters.search);
-  const debounced = useDebounced(search);
-  useEffect(() => {
-    if (debounced.trim() !== filters.search) update({ search: debounced.trim() });
-    // Only the typed text drives this; the URL follows it.
-  }, [debounced]);
+  const [search, setSearch] = useTypedFilter(filters.search, (text) => update({ search: text }));
 
   const select = (
     name: 'status' | 'department' | 'priority' | 'assignee',

@@ -1,7 +1,6 @@
 import { ACTIVE_TICKET_STATUSES, STAFF_DEPARTMENTS, TICKET_PRIORITIES, TICKET_SORTS } from '@portal/contracts';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 
 export const DESK_PERIODS = [7, 30, 90] as const;
 export type DeskPeriod = (typeof DESK_PERIODS)[number];
@@ -27,29 +26,9 @@ const ZDeskFilters = z.object({
     .catch(30),
 });
 export type DeskFilters = z.output<typeof ZDeskFilters>;
+const DESK_URL = { page: 'page' } as const;
 
-const DEFAULTS: Record<string, string> = { tab: 'queue', search: '', page: '1', period: '30', sort: DESK_DEFAULT_SORT };
-
+/** The desk's filters in the URL; any change of what is listed starts again at page 1. */
 export function useDeskFilters(): [DeskFilters, (patch: Partial<DeskFilters>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => ZDeskFilters.parse({ search: '', ...Object.fromEntries(params) }), [params]);
-  const update = useCallback(
-    (patch: Partial<DeskFilters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          // Any change of what is listed starts again at page 1.
-          if (!('page' in patch)) next.delete('page');
-          for (const [key, value] of Object.entries(patch)) {
-            const text = value === undefined ? '' : String(value);
-            if (text === '' || DEFAULTS[key] === text) next.delete(key);
-            else next.set(key, text);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [filters, update];
+  return useUrlFilters(ZDeskFilters, DESK_URL);
 }

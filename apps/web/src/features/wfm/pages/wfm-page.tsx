@@ -6,13 +6,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DateField, DatesProvider } from '../../../components/date-fields';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
-import { useUrlParams, useUrlTab } from '../../../lib/use-url-tab';
+import { urlField, useUrlFilters, useUrlTab } from '../../../lib/use-url-filters';
 import { useWfmDayQuery } from '../api/wfm-api';
 import { DayBoard, type DayFilters } from '../components/day-board';
 import { ScheduleTab } from '../components/schedule-tab';
@@ -22,6 +23,18 @@ import { isIsoDate, todayIso, weekOf } from '../wfm-time';
 
 const TABS = ['today', 'schedule', 'staffing'] as const;
 type WfmTab = (typeof TABS)[number];
+
+const day = () => z.string().refine(isIsoDate).optional().catch(undefined);
+/** The Today tab's day and filters and the schedule's range, in the URL (the tab has its own `?tab=`). */
+const ZWfmUrl = z.object({
+  date: day(),
+  lang: z.string().catch(''),
+  team: z.string().catch(''),
+  q: z.string().catch(''),
+  flags: urlField.flag(),
+  from: day(),
+  to: day(),
+}) satisfies z.ZodType<DayFilters & { date?: string; from?: string; to?: string }>;
 
 /** The Today tab: the chosen day's board (today unless a date is in the URL), live while it is today. */
 function TodayTab({
@@ -72,20 +85,10 @@ function TodayTab({
 /** /wfm: the day board, the schedule and the required staffing, the tab kept in the URL. */
 export function WfmPage() {
   const { t } = useTranslation();
-  const [params, patch] = useUrlParams();
+  const [{ date, from, to, ...filters }, patch] = useUrlFilters(ZWfmUrl);
   const [tab, setTab] = useUrlTab(TABS);
-  const dateParam = params.get('date');
-  const filters: DayFilters = {
-    lang: params.get('lang') ?? '',
-    team: params.get('team') ?? '',
-    q: params.get('q') ?? '',
-    flags: params.get('flags') === '1',
-  };
   const week = weekOf(todayIso());
-  const fromParam = params.get('from');
-  const toParam = params.get('to');
-  const range =
-    isIsoDate(fromParam) && isIsoDate(toParam) && fromParam <= toParam ? { from: fromParam, to: toParam } : week;
+  const range = from && to && from <= to ? { from, to } : week;
 
   return (
     <PageContainer maxWidth="xl">
@@ -111,18 +114,7 @@ export function WfmPage() {
         </Tabs>
         <Box role="tabpanel" id="wfm-tab-panel" aria-labelledby={`wfm-tab-${tab}`}>
           {tab === 'today' ? (
-            <TodayTab
-              date={isIsoDate(dateParam) ? dateParam : undefined}
-              onDate={(date) => patch({ date })}
-              filters={filters}
-              onFilters={(p) =>
-                patch(
-                  Object.fromEntries(
-                    Object.entries(p).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : undefined) : v]),
-                  ),
-                )
-              }
-            />
+            <TodayTab date={date} onDate={(next) => patch({ date: next })} filters={filters} onFilters={patch} />
           ) : null}
           {tab === 'schedule' ? <ScheduleTab range={range} onRange={(r) => patch(r)} /> : null}
           {tab === 'staffing' ? <StaffingTab /> : null}

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { TWfmHistory, TWfmHistoryDay } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DatesProvider } from '../../../components/date-fields';
@@ -19,6 +20,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatMinutes, formatNumber, monthsBetween, roundToQuarter } from '../../../lib/format';
 import { translateServerText } from '../../../lib/i18n/i18n';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useWfmHistoryQuery } from '../api/wfm-api';
 import { AdherenceTrend } from '../components/adherence-trend';
 import { CardGrid } from '../components/card-grid';
@@ -114,14 +116,18 @@ function MonthTotals({ history }: { history: TWfmHistory }) {
   );
 }
 
+/** The shown days, `?from=&to=` (the server's default range without them). */
+const ZRange = z.object({
+  from: z.string().refine(isIsoDate).optional().catch(undefined),
+  to: z.string().refine(isIsoDate).optional().catch(undefined),
+});
+
 /** /wfm/{userName}: one interpreter's days against their shifts, month totals and the adherence trend. */
 export function WfmUserPage() {
   const { t } = useTranslation();
   const { userName = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from');
-  const to = params.get('to');
-  const range = isIsoDate(from) && isIsoDate(to) && from <= to ? { from, to } : {};
+  const [{ from, to }, patch] = useUrlFilters(ZRange);
+  const range = from && to && from <= to ? { from, to } : {};
   const { data, error, isFetching } = useWfmHistoryQuery({ username: userName, ...range });
 
   if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
@@ -216,11 +222,7 @@ export function WfmUserPage() {
       {data ? <Profile history={data} /> : null}
       <DatesProvider>
         <Box sx={{ mb: 3 }}>
-          <WfmDateRange
-            from={data?.from ?? range.from ?? ''}
-            to={data?.to ?? range.to ?? ''}
-            onChange={(r) => setParams(r, { replace: true })}
-          />
+          <WfmDateRange from={data?.from ?? range.from ?? ''} to={data?.to ?? range.to ?? ''} onChange={patch} />
         </Box>
       </DatesProvider>
       {isFetching ? <LinearProgress aria-label={t('loader.loading')} sx={{ mb: 2 }} /> : null}

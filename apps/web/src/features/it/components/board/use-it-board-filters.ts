@@ -1,30 +1,17 @@
-import { IT_STATUSES, USER_TYPES, type TItStatus, type TUserType } from '@portal/contracts';
-import { useCallback, useMemo } from 'react';
-import { useUrlParams } from '../../../../lib/use-url-tab';
+import { IT_STATUSES, USER_TYPES } from '@portal/contracts';
+import { z } from 'zod';
+import { urlField, useUrlFilters } from '../../../../lib/use-url-filters';
 import type { ItBoardFilters } from './board-model';
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | '' =>
-  list.find((v) => v === value) ?? '';
+const ZItBoardFilters = z.object({
+  department: z.enum(USER_TYPES).or(z.literal('')).catch(''),
+  status: z.enum(IT_STATUSES).or(z.literal('')).catch(''),
+  q: urlField.text(100),
+}) satisfies z.ZodType<ItBoardFilters>;
+
+const IT_BOARD_URL = { keys: { department: 'dept' } } as const;
 
 /** The board's filters in the URL (`dept`, `status`, `q`), so reload, back and shared links keep them. */
 export function useItBoardFilters(): [ItBoardFilters, (patch: Partial<ItBoardFilters>) => void] {
-  const [params, patch] = useUrlParams();
-  const filters = useMemo<ItBoardFilters>(
-    () => ({
-      department: oneOf<TUserType>(USER_TYPES, params.get('dept')),
-      status: oneOf<TItStatus>(IT_STATUSES, params.get('status')),
-      q: (params.get('q') ?? '').slice(0, 100),
-    }),
-    [params],
-  );
-  const update = useCallback(
-    (p: Partial<ItBoardFilters>) =>
-      patch({
-        ...('department' in p ? { dept: p.department } : {}),
-        ...('status' in p ? { status: p.status } : {}),
-        ...('q' in p ? { q: p.q } : {}),
-      }),
-    [patch],
-  );
-  return [filters, update];
+  return useUrlFilters(ZItBoardFilters, IT_BOARD_URL);
 }
