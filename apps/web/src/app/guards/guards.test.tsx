@@ -1,34 +1,21 @@
 import type { TUser, TUserType } from '@portal/contracts';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrapSession } from '../../features/auth';
 import { emptyAuthState, sessionCleared, type AuthState } from '../../features/auth/auth.slice';
 import { changeLanguage, i18next } from '../../lib/i18n/i18n';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { fakeApi, makeUser } from '../../test/fake-api';
-import { AppProviders } from '../providers/app-providers';
+import { renderApp, signedIn } from '../../test/render-app';
 import { routes } from '../router';
-import { createStore } from '../store';
+import { createStore, type AppStore } from '../store';
 
 vi.mock('../../lib/sounds', () => ({ playLoginFailureSound: vi.fn() }));
 
-function signedIn(user: TUser): AuthState {
-  return { ...emptyAuthState, token: 'token', user, isAuthenticated: true };
-}
-
-/** The real route tree (with its lazy pages) in memory, at `path`, with this auth state (or store). */
-function renderAt(path: string, auth: AuthState | ReturnType<typeof createStore>) {
-  const store = 'dispatch' in auth ? auth : createStore(auth);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+/** The real route tree (with its lazy pages) at `url`, with this auth state (or store). */
+const renderAt = (url: string, auth: AuthState | AppStore) =>
+  renderApp(routes, { url, store: 'dispatch' in auth ? auth : createStore(auth) }).router;
 
 const as = (type: TUserType, over: Partial<TUser> = {}) => signedIn(makeUser(type, over));
 
@@ -76,7 +63,7 @@ describe('login guard', () => {
 });
 
 describe('an unreachable portal while the session is confirmed', () => {
-  const stores: ReturnType<typeof createStore>[] = [];
+  const stores: AppStore[] = [];
   afterEach(() => {
     // Signing out stops each store's retries.
     for (const store of stores.splice(0)) store.dispatch(sessionCleared());

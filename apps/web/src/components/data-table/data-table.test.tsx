@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCsv } from './csv';
 import { DataTable, type DataTableColumn } from './data-table';
-import { fakeMediaQueryList } from '../../test/media';
+import { renderApp, setViewport } from '../../test/render-app';
 
 interface Person {
   id: number;
@@ -41,17 +40,8 @@ const columns: DataTableColumn<Person>[] = [
   { key: 'note', header: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
 ];
 
-/** Wide (≥ md) or phone layout: jsdom has no layout, so the media query is answered here. */
-function viewport(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, wide ? query.includes('min-width') : false),
-  );
-}
-
-function renderInRouter(node: ReactNode) {
-  const router = createMemoryRouter([{ path: '/', element: node }], { initialEntries: ['/'] });
-  return render(<RouterProvider router={router} />);
-}
+/** The table in the app (its theme, a router for row links); nobody signed in. */
+const renderTable = (node: ReactNode) => renderApp(node, { user: null });
 
 const table = (extra: Partial<Parameters<typeof DataTable<Person>>[0]> = {}) => (
   <DataTable
@@ -74,8 +64,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('DataTable on wide screens', () => {
   it('sorts by a header click, toggling the direction, with aria-sort', async () => {
-    viewport(true);
-    renderInRouter(table());
+    setViewport(true);
+    renderTable(table());
     expect(bodyNames()).toEqual(['Mona', 'Adel', 'Zeinab']); // the given order until asked
     const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
     expect(nameHeader).toHaveAttribute('aria-sort', 'none');
@@ -92,8 +82,8 @@ describe('DataTable on wide screens', () => {
   });
 
   it('sorts from the keyboard (Tab to the header, Enter and Space)', async () => {
-    viewport(true);
-    renderInRouter(table());
+    setViewport(true);
+    renderTable(table());
     const ageHeader = screen.getByRole('columnheader', { name: 'Age' });
     const nameButton = screen.getByRole('button', { name: 'Name' });
     const ageButton = within(ageHeader).getByRole('button', { name: 'Age' });
@@ -111,24 +101,24 @@ describe('DataTable on wide screens', () => {
   });
 
   it('puts the row actions in the last column, and shows the empty and loading states', () => {
-    viewport(true);
-    const { unmount } = renderInRouter(table());
+    setViewport(true);
+    const { unmount } = renderTable(table());
     const firstRow = screen.getAllByRole('row')[1]!;
     expect(within(firstRow).getByRole('button', { name: 'Edit Mona' })).toBeInTheDocument();
     unmount();
-    const empty = renderInRouter(table({ rows: [], emptyText: 'No people here.' }));
+    const empty = renderTable(table({ rows: [], emptyText: 'No people here.' }));
     expect(screen.getByText('No people here.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     empty.unmount();
-    renderInRouter(table({ rows: [], loading: true }));
+    renderTable(table({ rows: [], loading: true }));
     expect(screen.getByLabelText('Loading…')).toHaveAttribute('aria-busy', 'true');
   });
 });
 
 describe('DataTable on phones', () => {
   it('renders one card per row with its actions, and no table', () => {
-    viewport(false);
-    renderInRouter(table());
+    setViewport(false);
+    renderTable(table());
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'People' });
     const cards = within(list).getAllByRole('listitem');
@@ -141,8 +131,8 @@ describe('DataTable on phones', () => {
   });
 
   it('offers the sort as a choice', async () => {
-    viewport(false);
-    renderInRouter(table());
+    setViewport(false);
+    renderTable(table());
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await userEvent.click(screen.getByRole('option', { name: 'Age (Z→A, high→low)' }));
     const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
@@ -152,7 +142,7 @@ describe('DataTable on phones', () => {
 
 describe('CSV export', () => {
   it('exports the rows as shown, quoted, with formulas defused', async () => {
-    viewport(true);
+    setViewport(true);
     let saved: Blob | undefined;
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
       saved = b as Blob;
@@ -160,7 +150,7 @@ describe('CSV export', () => {
     });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderInRouter(table({ csvFilename: 'people.csv' }));
+    renderTable(table({ csvFilename: 'people.csv' }));
     await userEvent.click(screen.getByRole('button', { name: 'Age' })); // youngest first
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledOnce();
@@ -187,7 +177,7 @@ describe('CSV export', () => {
 
 describe('DataTable sorted elsewhere, with row selection', () => {
   it("keeps the given order, marks the sort and reports header clicks with each column's first direction", async () => {
-    viewport(true);
+    setViewport(true);
     const onSortChange = vi.fn();
     const sortCols = columns.map((c) => ({
       ...c,
@@ -195,7 +185,7 @@ describe('DataTable sorted elsewhere, with row selection', () => {
       sortable: c.key !== 'note',
       sortFirst: c.key === 'age' ? ('desc' as const) : undefined,
     }));
-    renderInRouter(table({ columns: sortCols, sort: { key: 'name', direction: 'desc' }, onSortChange }));
+    renderTable(table({ columns: sortCols, sort: { key: 'name', direction: 'desc' }, onSortChange }));
     // The server's order, not re-sorted here.
     expect(bodyNames()).toEqual(people.map((p) => p.name));
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
@@ -206,28 +196,22 @@ describe('DataTable sorted elsewhere, with row selection', () => {
   });
 
   it('selects rows and all shown by checkbox (mouse or keyboard) without opening the row', async () => {
-    viewport(true);
+    setViewport(true);
     let selected = new Set<string | number>();
-    const onChange = vi.fn((next: Set<string | number>) => {
-      selected = next;
-      view.rerender(<RouterProvider router={router(selected)} />);
-    });
-    const router = (sel: ReadonlySet<string | number>) =>
-      createMemoryRouter(
-        [
-          {
-            path: '/',
-            element: table({
-              actions: undefined,
-              rowLink: (p) => ({ to: `/p/${p.id}` }),
-              selection: { selected: sel, onChange, rowLabel: (p) => p.name },
-            }),
-          },
-          { path: '/p/:id', element: <p>opened</p> },
-        ],
-        { initialEntries: ['/'] },
-      );
-    const view = render(<RouterProvider router={router(selected)} />);
+    // The selection is the caller's state: each change is shown again, as a list page does.
+    function Selectable() {
+      const [shown, setShown] = useState<ReadonlySet<string | number>>(selected);
+      const onChange = (next: Set<string | number>) => {
+        selected = next;
+        setShown(next);
+      };
+      return table({
+        actions: undefined,
+        rowLink: (p) => ({ to: `/p/${p.id}` }),
+        selection: { selected: shown, onChange, rowLabel: (p) => p.name },
+      });
+    }
+    renderApp(<Selectable />, { user: null, routes: [{ path: '/p/:id', element: <p>opened</p> }] });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Adel' }));
     expect([...selected]).toEqual([2]);
     expect(screen.queryByText('opened')).not.toBeInTheDocument();
@@ -241,9 +225,9 @@ describe('DataTable sorted elsewhere, with row selection', () => {
   });
 
   it('gives each phone card a checkbox beside its link, and "select all" above', async () => {
-    viewport(false);
+    setViewport(false);
     const onChange = vi.fn();
-    renderInRouter(
+    renderTable(
       table({
         rowLink: (p) => ({ to: `/p/${p.id}` }),
         selection: { selected: new Set([1]), onChange, rowLabel: (p) => p.name },

@@ -1,12 +1,10 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
-import { createStore } from '../../app/store';
 import { liveFrameReceived, liveReconnected } from '../../lib/live-channel';
-import { fakeApi, makeUser } from '../../test/fake-api';
-import { emptyAuthState } from '../auth/auth.slice';
+import { makeUser } from '../../test/fake-api';
 import { leavesApi } from './api/leaves-api';
 import { makeBalances, makeLeave } from './test-data';
+import { renderApp } from '../../test/render-app';
 
 vi.mock('../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -16,19 +14,16 @@ vi.mock('../../lib/sounds', () => ({
 }));
 
 function setup() {
-  const api = fakeApi({
-    'GET /api/leaves/12/': () => ({ status: 200, body: makeLeave() }),
-    'GET /api/leaves/13/': () => ({ status: 200, body: makeLeave({ id: 13 }) }),
-    'GET /api/leaves/mine/': () => ({ status: 200, body: [makeLeave()] }),
-    'GET /api/leaves/inbox/': () => ({ status: 200, body: [] }),
-    'GET /api/leaves/balances/': () => ({ status: 200, body: makeBalances() }),
+  const { api, store } = renderApp(<div />, {
+    user: makeUser('HR'),
+    api: {
+      'GET /api/leaves/12/': () => ({ status: 200, body: makeLeave() }),
+      'GET /api/leaves/13/': () => ({ status: 200, body: makeLeave({ id: 13 }) }),
+      'GET /api/leaves/mine/': () => ({ status: 200, body: [makeLeave()] }),
+      'GET /api/leaves/inbox/': () => ({ status: 200, body: [] }),
+      'GET /api/leaves/balances/': () => ({ status: 200, body: makeBalances() }),
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-  render(
-    <AppProviders store={store}>
-      <div />
-    </AppProviders>,
-  );
   const count = (key: string) => api.calls.filter((c) => c.key === key).length;
   return { store, count };
 }

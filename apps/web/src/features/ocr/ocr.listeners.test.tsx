@@ -1,12 +1,10 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
-import { createStore } from '../../app/store';
 import { liveFrameReceived, liveReconnected } from '../../lib/live-channel';
-import { fakeApi, makeUser } from '../../test/fake-api';
-import { emptyAuthState } from '../auth/auth.slice';
+import { makeUser } from '../../test/fake-api';
 import { ocrApi } from './api/ocr-api';
 import { makeOcrDetail, makeOcrJob, makeOcrPage, paged } from './test-data';
+import { renderApp } from '../../test/render-app';
 
 vi.mock('../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -20,18 +18,15 @@ type OcrState = Parameters<ReturnType<typeof ocrApi.endpoints.ocrJob.select>>[0]
 const ocrState = (store: { getState(): unknown }) => store.getState() as OcrState;
 
 function setup() {
-  const api = fakeApi({
-    'GET /api/ocr/jobs/': () => ({ status: 200, body: paged([makeOcrJob()]) }),
-    'GET /api/ocr/jobs/9/': () => ({ status: 200, body: makeOcrDetail({ status: 'running' }) }),
-    'GET /api/ocr/jobs/9/pages/1/': () => ({ status: 200, body: makeOcrPage() }),
-    'GET /api/ocr/jobs/9/pages/2/': () => ({ status: 200, body: makeOcrPage({ number: 2 }) }),
+  const { api, store } = renderApp(<div />, {
+    user: makeUser('HR'),
+    api: {
+      'GET /api/ocr/jobs/': () => ({ status: 200, body: paged([makeOcrJob()]) }),
+      'GET /api/ocr/jobs/9/': () => ({ status: 200, body: makeOcrDetail({ status: 'running' }) }),
+      'GET /api/ocr/jobs/9/pages/1/': () => ({ status: 200, body: makeOcrPage() }),
+      'GET /api/ocr/jobs/9/pages/2/': () => ({ status: 200, body: makeOcrPage({ number: 2 }) }),
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-  render(
-    <AppProviders store={store}>
-      <div />
-    </AppProviders>,
-  );
   const count = (key: string) => api.calls.filter((c) => c.key === key).length;
   return { store, count };
 }

@@ -1,14 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
-import { createStore } from '../../app/store';
 import { fillMessage, REPORT_BODY_LIMITS } from '@portal/contracts';
 import { changeLanguage, i18next, translateServerText } from '../../lib/i18n/i18n';
 import { fakeApi, makeUser } from '../../test/fake-api';
-import { emptyAuthState } from '../auth/auth.slice';
+import { renderApp } from '../../test/render-app';
 import { CreateReportPage, EditReportPage } from './pages/report-form-pages';
 import { ReportPrintPage } from './pages/report-print-page';
 import { ReportsListPage } from './pages/reports-list-page';
@@ -26,26 +22,16 @@ type Handlers = Parameters<typeof fakeApi>[0];
 const manager = makeUser('IT', { is_manager: true });
 const page = (results = [makeReport()]) => ({ status: 200, body: { count: results.length, results } });
 
-function renderAt(url: string, handlers: Handlers, user = manager) {
-  const api = fakeApi({ 'GET /api/reports/': () => page(), ...handlers });
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const at = (element: ReactNode) => element;
-  const router = createMemoryRouter(
-    [
-      { path: '/user/reports/reports-list', element: at(<ReportsListPage />) },
-      { path: '/user/reports/create-report', element: <CreateReportPage /> },
-      { path: '/user/reports/edit/:reportId', element: <EditReportPage /> },
-      { path: '/report/:reportId', element: <ReportPrintPage /> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, router };
-}
+const PAGES = [
+  { path: '/user/reports/reports-list', element: <ReportsListPage /> },
+  { path: '/user/reports/create-report', element: <CreateReportPage /> },
+  { path: '/user/reports/edit/:reportId', element: <EditReportPage /> },
+  { path: '/report/:reportId', element: <ReportPrintPage /> },
+];
+
+/** The reports pages at `url`, the list answering one report unless `handlers` say otherwise. */
+const renderAt = (url: string, handlers: Handlers, user = manager) =>
+  renderApp(PAGES, { url, user, api: { 'GET /api/reports/': () => page(), ...handlers } });
 
 /** The query string of each list request, in order. */
 const listQueries = (api: ReturnType<typeof fakeApi>) =>

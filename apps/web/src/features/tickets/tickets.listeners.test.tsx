@@ -1,15 +1,13 @@
 import type { TTicket, TTicketReply } from '@portal/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
-import { createStore } from '../../app/store';
 import { liveFrameReceived } from '../../lib/live-channel';
 import { playNewTicketSound, playNotificationSound, playRequesterReplySound } from '../../lib/sounds';
 import { fakeApi, makeTicket as ticket, makeUser, ticketPerson as person } from '../../test/fake-api';
-import { emptyAuthState } from '../auth/auth.slice';
 import { deskTicketsSeen, selectUnseenDeskTickets } from './active-ticket.slice';
 import { helpDeskApi } from './api/help-desk-api';
 import { ticketsApi } from './api/tickets-api';
+import { renderApp } from '../../test/render-app';
 
 vi.mock('../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -31,14 +29,10 @@ const reply: TTicketReply = {
 
 function setup(answer: TTicket = ticket(), more: Parameters<typeof fakeApi>[0] = {}) {
   // The listeners' sockets cannot open here (no ws ticket): frames are dispatched directly.
-  const api = fakeApi({ 'GET /api/user/ticket_detail/41/': () => ({ status: 200, body: answer }), ...more });
-  const me = makeUser('IT'); // id 7: on the IT desk
-  const store = createStore({ ...emptyAuthState, token: 'token', user: me, isAuthenticated: true });
-  render(
-    <AppProviders store={store}>
-      <div />
-    </AppProviders>,
-  );
+  const { api, store } = renderApp(<div />, {
+    user: makeUser('IT'), // id 7: on the IT desk
+    api: { 'GET /api/user/ticket_detail/41/': () => ({ status: 200, body: answer }), ...more },
+  });
   const frame = (path: string, message: object) =>
     act(() => void store.dispatch(liveFrameReceived({ path, frame: { message } })));
   const detail = (id: number) => ticketsApi.endpoints.ticketDetail.select(id)(store.getState() as never).data;

@@ -1,10 +1,9 @@
 import type { TEventLog } from '@portal/contracts';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { fakeMediaQueryList } from '../../../test/media';
+import { renderApp } from '../../../test/render-app';
 import { EventLogTable } from './event-log-table';
 
 const row = (id: number, action: string, target_type = 'user', target_id = '4'): TEventLog => ({
@@ -22,13 +21,6 @@ const row = (id: number, action: string, target_type = 'user', target_id = '4'):
 
 const rows = [row(1, 'auth.login'), row(2, 'auth.passkey_added', 'passkey', '9')];
 
-/** The wide table: jsdom has no layout, so the media query is answered here. */
-function wide() {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, query.includes('min-width')),
-  );
-}
-
 const cells = (n: number) =>
   within(screen.getAllByRole('row')[n]!)
     .getAllByRole('cell')
@@ -41,8 +33,7 @@ describe('EventLogTable', () => {
   });
 
   it('names the action and the record type, the raw code kept under the label', () => {
-    wide();
-    render(<EventLogTable rows={rows} />, { wrapper: MemoryRouter });
+    renderApp(<EventLogTable rows={rows} />, { wide: true });
     const [, , action, target] = cells(1);
     expect(action).toBe('Signed inauth.login');
     expect(target).toBe('User #4');
@@ -51,7 +42,6 @@ describe('EventLogTable', () => {
   });
 
   it('shows details as labelled fields in the reader’s language, ids as names, never as JSON', async () => {
-    wide();
     await changeLanguage('ar');
     const submitted: TEventLog = {
       ...row(3, 'leave.submitted', 'leave', '12'),
@@ -73,7 +63,7 @@ describe('EventLogTable', () => {
       'leave_type:1': { name: 'Annual leave', code: 'annual' },
     };
     const assigned: TEventLog = { ...row(4, 'ticket.assigned', 'ticket', '7'), details: { from: null, to: 9 } };
-    render(<EventLogTable rows={[submitted, assigned]} names={names} />, { wrapper: MemoryRouter });
+    renderApp(<EventLogTable rows={[submitted, assigned]} names={names} />, { wide: true });
     const [, , , target, , details] = cells(1);
     // The record by its name, its type and number under it.
     expect(target).toBe('Hala Rashedإجازة #12');
@@ -99,9 +89,8 @@ describe('EventLogTable', () => {
   });
 
   it('in Arabic too', async () => {
-    wide();
     await changeLanguage('ar');
-    render(<EventLogTable rows={rows} />, { wrapper: MemoryRouter });
+    renderApp(<EventLogTable rows={rows} />, { wide: true });
     const [, , action, target] = cells(1);
     expect(action).toBe('تسجيل الدخولauth.login');
     expect(target).toBe('مستخدم #4');

@@ -1,14 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TIntegrationKey } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { IntegrationKeysSection } from './integration-keys-section';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -33,12 +29,10 @@ const old: TIntegrationKey = {
   revoked_at: '2026-10-20T09:00:00.000Z',
 };
 
+/** The keys section on a wide screen, ADMIN signed in; the fake API keeps the keys it creates and revokes. */
 function renderKeys(extra: Parameters<typeof fakeApi>[0] = {}) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, query.includes('min-width')),
-  );
   let keys = [telephony, old];
-  const api = fakeApi({
+  const api: Parameters<typeof fakeApi>[0] = {
     'GET /api/admin/integration-keys/': () => ({ status: 200, body: keys }),
     'POST /api/admin/integration-keys/': async (request) => {
       const { name } = (await request.json()) as { name: string };
@@ -52,17 +46,8 @@ function renderKeys(extra: Parameters<typeof fakeApi>[0] = {}) {
       return { status: 200, raw: '' };
     },
     ...extra,
-  });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('ADMIN'), isAuthenticated: true });
-  const router = createMemoryRouter([{ path: '/admin', element: <IntegrationKeysSection /> }], {
-    initialEntries: ['/admin'],
-  });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return api;
+  };
+  return renderApp(<IntegrationKeysSection />, { url: '/admin', wide: true, user: makeUser('ADMIN'), api }).api;
 }
 
 afterEach(() => {

@@ -1,17 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TInterpreter, TUserType } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { liveFrameReceived, liveReconnected } from '../../../lib/live-channel';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { selectPresenceChangeCount } from '../interpreters.slice';
 import { makeInterpreter } from '../test-data';
 import { InterpretersBoard } from './interpreters-board';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -35,25 +31,17 @@ const board: TInterpreter[] = [
   makeInterpreter('fadi', 'Fadi', 'Aziz', { profile: { languages: ['Arabic↔French'], team: 'Legal' } }),
 ];
 
-function renderBoard(userType: TUserType = 'WFM', extra: Parameters<typeof fakeApi>[0] = {}) {
-  // Wide screens: the board is a table.
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, query.includes('min-width')),
-  );
-  const api = fakeApi({
-    'GET /api/user/interpreters/': () => ({ status: 200, body: board }),
-    'GET /api/user/follow-settings/': () => ({ status: 200, body: { notify_when_online: false } }),
-    ...extra,
+/** The board on a wide screen (a table), as `userType`. */
+const renderBoard = (userType: TUserType = 'WFM', extra: Parameters<typeof fakeApi>[0] = {}) =>
+  renderApp(<InterpretersBoard />, {
+    wide: true,
+    user: makeUser(userType),
+    api: {
+      'GET /api/user/interpreters/': () => ({ status: 200, body: board }),
+      'GET /api/user/follow-settings/': () => ({ status: 200, body: { notify_when_online: false } }),
+      ...extra,
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser(userType), isAuthenticated: true });
-  const router = createMemoryRouter([{ path: '/', element: <InterpretersBoard /> }], { initialEntries: ['/'] });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, store };
-}
 
 /** The names in the table's rows, top to bottom. */
 async function shownNames() {

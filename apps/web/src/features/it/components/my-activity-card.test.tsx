@@ -1,27 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { makeItDay } from './day/day-test-data';
 import { MyActivityCard } from './my-activity-card';
+import { renderApp } from '../../../test/render-app';
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderCard(handlers: Handlers, user = makeUser('OPERATION', { username: 'hala' })) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  render(
-    <AppProviders store={store}>
-      <MemoryRouter>
-        <MyActivityCard username={user.username} />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-  return api;
-}
+const renderCard = (handlers: Handlers, user = makeUser('OPERATION', { username: 'hala' })) =>
+  renderApp(<MyActivityCard username={user.username} />, { user, api: handlers }).api;
 
 const nothing = makeItDay({
   timeline: [],

@@ -1,16 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TAgent, TItList, TUserType } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
 import { routes } from '../../../app/router';
-import { createStore } from '../../../app/store';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { liveFrameReceived, liveReconnected } from '../../../lib/live-channel';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
+import { renderApp } from '../../../test/render-app';
 import { makeAppEntry, makeDevice, makeItRecord, makeNetwork } from '../test-data';
 import { ItPage } from './it-page';
 
@@ -57,32 +53,16 @@ function board(): TItList {
   };
 }
 
-function renderAt(url: string, handlers: Handlers = {}, userType: TUserType = 'IT') {
-  // Wide screens: the board is a table.
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, query.includes('min-width')),
-  );
-  const api = fakeApi({ 'GET /api/script/it-list/': () => ({ status: 200, body: board() }), ...handlers });
-  const store = createStore({
-    ...emptyAuthState,
-    token: 'token',
+/** The board at `url` on a wide screen (a table), the IT desk signed in. */
+const renderAt = (url: string, handlers: Handlers = {}, userType: TUserType = 'IT') =>
+  renderApp(<ItPage />, {
+    url,
+    path: '/it',
+    routes: [{ path: '*', element: <p>elsewhere</p> }],
+    wide: true,
+    api: { 'GET /api/script/it-list/': () => ({ status: 200, body: board() }), ...handlers },
     user: makeUser(userType, { username: 'itdesk' }),
-    isAuthenticated: true,
   });
-  const router = createMemoryRouter(
-    [
-      { path: '/it', element: <ItPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, store, router };
-}
 
 /** Usernames in the table's rows, top to bottom. */
 async function shownUsers() {
@@ -440,14 +420,7 @@ describe('rules', () => {
 
 describe('the /it guard', () => {
   it('tells someone with nobody to watch that the board is not for them', async () => {
-    fakeApi({});
-    const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-    const router = createMemoryRouter(routes, { initialEntries: ['/it'] });
-    render(
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    renderApp(routes, { url: '/it', api: {}, user: makeUser('HR') });
     expect(await screen.findByRole('heading', { level: 1, name: 'The IT board is not for you' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My activity' })).toHaveAttribute('href', '/user');
   });

@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import dayjs from 'dayjs';
 import { shiftDay, todayIso } from '../components/day/day-format';
 import { makeItDay, makeSegment } from '../components/day/day-test-data';
 import { ItUserPage } from './it-user-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -20,17 +17,8 @@ vi.mock('../../../lib/sounds', () => ({
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderAt(url: string, handlers: Handlers, user = makeUser('IT')) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const router = createMemoryRouter([{ path: '/it/:slug', element: <ItUserPage /> }], { initialEntries: [url] });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, router };
-}
+const renderAt = (url: string, handlers: Handlers, user = makeUser('IT')) =>
+  renderApp(<ItUserPage />, { url, path: '/it/:slug', user, api: handlers });
 
 /** The picker's value (its hidden input holds what the field shows, DD/MM/YYYY). */
 const pickerValue = () => document.querySelector<HTMLInputElement>('input[name="date"]')?.value;

@@ -1,17 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TKpiMissingRow, TKpiRecord, TKpiScoreRow, TUserRef } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { kpiApi } from '../api/kpi-api';
 import { currentPeriodStart } from '../kpi-format';
 import { KpiPage } from './kpi-page';
 import { MyScorecardCard } from '../components/my-scorecard-card';
 import { KpiAddPage, KpiEditPage } from './kpi-record-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -22,26 +19,16 @@ vi.mock('../../../lib/sounds', () => ({
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderAt(url: string, handlers: Handlers, user = makeUser('QUALITY', { username: 'quality' })) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/kpi', element: <KpiPage /> },
-      { path: '/kpi/:userName/add/:kpiId', element: <KpiAddPage /> },
-      { path: '/kpi/edit/:kpiId', element: <KpiEditPage /> },
-      { path: '/user', element: <MyScorecardCard username="interpreter01" /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, router, store };
-}
+const PAGES = [
+  { path: '/kpi', element: <KpiPage /> },
+  { path: '/kpi/:userName/add/:kpiId', element: <KpiAddPage /> },
+  { path: '/kpi/edit/:kpiId', element: <KpiEditPage /> },
+  { path: '/user', element: <MyScorecardCard username="interpreter01" /> },
+  { path: '*', element: <p>elsewhere</p> },
+];
+
+const renderAt = (url: string, handlers: Handlers, user = makeUser('QUALITY', { username: 'quality' })) =>
+  renderApp(PAGES, { url, user, api: handlers });
 
 const person = (id: number, username: string, first_name: string, last_name: string): TUserRef => ({
   id,

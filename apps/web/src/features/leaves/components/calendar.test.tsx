@@ -1,16 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCalendar } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { i18next } from '../../../lib/i18n/i18n';
-import { fakeApi, makeUser, ticketPerson } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
+import { makeUser, ticketPerson } from '../../../test/fake-api';
 import { TeamCalendarPage } from '../pages/team-calendar-page';
 import { calendarCsv, shiftMonth } from './calendar-model';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -56,41 +52,22 @@ function november(month = '2026-11'): TCalendar {
   return { month, departments: ['HR'], warning_share: 0.3, days };
 }
 
-function wide(isWide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, isWide ? query.includes('min-width') : false),
-  );
-}
-
-function renderCalendar(url: string) {
+/** The calendar at `url`, a manager signed in; `queries` are the months and departments asked for. */
+function renderCalendar(url: string, wide: boolean) {
   const queries: URLSearchParams[] = [];
-  const api = fakeApi({
-    'GET /api/leaves/calendar/': (request) => {
-      const params = new URL(request.url).searchParams;
-      queries.push(params);
-      return { status: 200, body: november(params.get('month') ?? '') };
+  const { location } = renderApp(<TeamCalendarPage />, {
+    url,
+    wide,
+    user: makeUser('HR', { id: 7, is_manager: true }),
+    api: {
+      'GET /api/leaves/calendar/': (request) => {
+        const params = new URL(request.url).searchParams;
+        queries.push(params);
+        return { status: 200, body: november(params.get('month') ?? '') };
+      },
     },
   });
-  const store = createStore({
-    ...emptyAuthState,
-    token: 'token',
-    user: makeUser('HR', { id: 7, is_manager: true }),
-    isAuthenticated: true,
-  });
-  let search = '';
-  const Harness = () => {
-    search = useLocation().search;
-    return <TeamCalendarPage />;
-  };
-  const router = createMemoryRouter([{ path: '/user/leaves/team-calendar', element: <Harness /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, queries, search: () => search };
+  return { queries, search: () => location().search };
 }
 
 afterEach(() => {
@@ -100,8 +77,7 @@ afterEach(() => {
 
 describe('team calendar', () => {
   it('shows people × days, pending apart from approved in words, and the coverage warning', async () => {
-    wide(true);
-    renderCalendar('/user/leaves/team-calendar?month=2026-11');
+    renderCalendar('/user/leaves/team-calendar?month=2026-11', true);
     const grid = await screen.findByRole('table', { name: 'Leave by person and day' });
     const rows = within(grid).getAllByRole('row');
     // Header, one row per person (by name), the coverage row.
@@ -141,8 +117,7 @@ describe('team calendar', () => {
   });
 
   it('keeps the month in the URL and asks the server for it', async () => {
-    wide(true);
-    const { queries, search } = renderCalendar('/user/leaves/team-calendar?month=2026-11');
+    const { queries, search } = renderCalendar('/user/leaves/team-calendar?month=2026-11', true);
     expect(await screen.findByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
@@ -161,8 +136,7 @@ describe('team calendar', () => {
   });
 
   it('lists the days with people off on phones', async () => {
-    wide(false);
-    renderCalendar('/user/leaves/team-calendar?month=2026-11');
+    renderCalendar('/user/leaves/team-calendar?month=2026-11', false);
     const list = await screen.findByRole('list', { name: 'Days with people off' });
     const days = within(list)
       .getAllByRole('heading', { level: 3 })

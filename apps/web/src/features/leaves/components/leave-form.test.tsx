@@ -1,13 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { makeLeave, makeLeaveType } from '../test-data';
 import { LeaveForm } from './leave-form';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -30,31 +27,22 @@ const TYPES = [
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderForm(more: Handlers = {}) {
-  const api = fakeApi({
-    'GET /api/leaves/types/': () => ({ status: 200, body: TYPES }),
-    'POST /api/leaves/quote/': async (request) => {
-      const body = (await request.json()) as { start_date: string; end_date: string; half_day?: string };
-      const days = body.half_day ? 0.5 : body.start_date === body.end_date ? 1 : 3;
-      return { status: 200, body: { days, by_year: [{ year: 2026, days, available_after: 21 - days }] } };
+/** The form, its types and a quote answered unless `more` says otherwise; a sent request opens its page. */
+const renderForm = (more: Handlers = {}) =>
+  renderApp(<LeaveForm />, {
+    url: '/user/leaves/create-leave',
+    routes: [{ path: '/leaves/:id', element: <p>request page</p> }],
+    user: makeUser('HR'),
+    api: {
+      'GET /api/leaves/types/': () => ({ status: 200, body: TYPES }),
+      'POST /api/leaves/quote/': async (request) => {
+        const body = (await request.json()) as { start_date: string; end_date: string; half_day?: string };
+        const days = body.half_day ? 0.5 : body.start_date === body.end_date ? 1 : 3;
+        return { status: 200, body: { days, by_year: [{ year: 2026, days, available_after: 21 - days }] } };
+      },
+      ...more,
     },
-    ...more,
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/user/leaves/create-leave', element: <LeaveForm /> },
-      { path: '/leaves/:id', element: <p>request page</p> },
-    ],
-    { initialEntries: ['/user/leaves/create-leave'] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, router };
-}
 
 /** Types a date into the picker the way browser autofill does (DD/MM/YYYY). */
 function setDate(name: 'start_date' | 'end_date', ddmmyyyy: string) {

@@ -1,14 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { THoliday, TLeaveType } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { LeaveSettingsPage } from '../pages/leave-settings-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -30,33 +26,19 @@ const annual: TLeaveType = {
 };
 const holiday: THoliday = { id: 5, date: `${new Date().getFullYear()}-12-02`, name: 'National Day' };
 
-function renderSettings(extra: Parameters<typeof fakeApi>[0] = {}) {
-  // Wide screens: the lists are tables.
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, query.includes('min-width')),
-  );
-  const api = fakeApi({
-    'GET /api/leaves/types/': () => ({ status: 200, body: [annual] }),
-    'GET /api/leaves/holidays/': () => ({ status: 200, body: [holiday] }),
-    'GET /api/leaves/settings/': () => ({ status: 200, body: { weekend_days: [5, 6], coverage_warning_share: 0.3 } }),
-    ...extra,
-  });
-  const store = createStore({
-    ...emptyAuthState,
-    token: 'token',
+/** The settings page on a wide screen (the lists are tables), HR signed in. */
+const renderSettings = (extra: Parameters<typeof fakeApi>[0] = {}) =>
+  renderApp(<LeaveSettingsPage />, {
+    url: '/user/leaves/settings',
+    wide: true,
     user: makeUser('HR', { id: 7 }),
-    isAuthenticated: true,
-  });
-  const router = createMemoryRouter([{ path: '/user/leaves/settings', element: <LeaveSettingsPage /> }], {
-    initialEntries: ['/user/leaves/settings'],
-  });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return api;
-}
+    api: {
+      'GET /api/leaves/types/': () => ({ status: 200, body: [annual] }),
+      'GET /api/leaves/holidays/': () => ({ status: 200, body: [holiday] }),
+      'GET /api/leaves/settings/': () => ({ status: 200, body: { weekend_days: [5, 6], coverage_warning_share: 0.3 } }),
+      ...extra,
+    },
+  }).api;
 
 afterEach(() => {
   vi.unstubAllGlobals();

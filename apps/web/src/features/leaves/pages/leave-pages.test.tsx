@@ -1,16 +1,13 @@
 import { fillMessage, type TLeaveCoverage, type TLeaveRequest } from '@portal/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { changeLanguage, i18next, translateServerText } from '../../../lib/i18n/i18n';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { makeBalances, makeLeave, makeLeaveType } from '../test-data';
 import { LeavePage } from './leave-page';
 import { SubmittedLeavesPage } from './my-leaves-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -30,28 +27,23 @@ const coverage = (warning: boolean): TLeaveCoverage => ({
   ],
 });
 
-function renderAt(url: string, handlers: Handlers, user = makeUser('HR')) {
-  const api = fakeApi({
-    'GET /api/leaves/types/': () => ({ status: 200, body: [makeLeaveType()] }),
-    'GET /api/leaves/balances/': () => ({ status: 200, body: makeBalances() }),
-    ...handlers,
+const PAGES = [
+  { path: '/leaves/:ticketId', element: <LeavePage /> },
+  { path: '/user/leaves/submited-leaves', element: <SubmittedLeavesPage /> },
+  { path: '*', element: <p>elsewhere</p> },
+];
+
+/** The leave pages at `url`, with one leave type and the balances answered unless `handlers` say otherwise. */
+const renderAt = (url: string, handlers: Handlers, user = makeUser('HR')) =>
+  renderApp(PAGES, {
+    url,
+    user,
+    api: {
+      'GET /api/leaves/types/': () => ({ status: 200, body: [makeLeaveType()] }),
+      'GET /api/leaves/balances/': () => ({ status: 200, body: makeBalances() }),
+      ...handlers,
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/leaves/:ticketId', element: <LeavePage /> },
-      { path: '/user/leaves/submited-leaves', element: <SubmittedLeavesPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api };
-}
 
 describe('submitted leaves', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,17 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAFF_DEPARTMENTS } from '@portal/contracts';
-import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../../app/store';
 import { AnnouncementForm } from './announcement-form';
+import { renderApp } from '../../../test/render-app';
 
 const renderForm = (props: Parameters<typeof AnnouncementForm>[0] = {}) =>
-  render(
-    <Provider store={createStore()}>
-      <AnnouncementForm {...props} />
-    </Provider>,
-  );
+  renderApp(<AnnouncementForm {...props} />, { user: null });
 
 const chosen = () =>
   screen

@@ -1,14 +1,11 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { liveFrameReceived } from '../../../lib/live-channel';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { makeOcrDetail, makeOcrPage } from '../test-data';
 import { OcrJobPage } from './ocr-job-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -19,32 +16,24 @@ vi.mock('../../../lib/sounds', () => ({
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderJob(url: string, handlers: Handlers = {}) {
-  const api = fakeApi({
-    'GET /api/ocr/jobs/9/': () => ({ status: 200, body: makeOcrDetail() }),
-    'GET /api/ocr/jobs/9/pages/1/': () => ({ status: 200, body: makeOcrPage() }),
-    'GET /api/ocr/jobs/9/pages/1/image/': () => ({ status: 200, body: {} }),
-    'GET /api/ocr/jobs/9/pages/2/': () => ({
-      status: 200,
-      body: makeOcrPage({ number: 2, status: 'failed', method: null, error: 'engine_error', text: '', words: [] }),
-    }),
-    ...handlers,
+/** Job 9 at `url`: two pages, the second failed, unless `handlers` say otherwise. */
+const renderJob = (url: string, handlers: Handlers = {}) =>
+  renderApp(<OcrJobPage />, {
+    url,
+    path: '/ocr/:ocrId',
+    routes: [{ path: '/ocr', element: <h1>List</h1> }],
+    user: makeUser('HR'),
+    api: {
+      'GET /api/ocr/jobs/9/': () => ({ status: 200, body: makeOcrDetail() }),
+      'GET /api/ocr/jobs/9/pages/1/': () => ({ status: 200, body: makeOcrPage() }),
+      'GET /api/ocr/jobs/9/pages/1/image/': () => ({ status: 200, body: {} }),
+      'GET /api/ocr/jobs/9/pages/2/': () => ({
+        status: 200,
+        body: makeOcrPage({ number: 2, status: 'failed', method: null, error: 'engine_error', text: '', words: [] }),
+      }),
+      ...handlers,
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/ocr/:ocrId', element: <OcrJobPage /> },
-      { path: '/ocr', element: <h1>List</h1> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, store, router };
-}
 
 // Bounds for a loaded 2-core machine, where one of these journeys can take 15 s.
 describe('OCR job page', { timeout: 60_000 }, () => {

@@ -1,14 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { liveFrameReceived } from '../../../lib/live-channel';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { makeOcrJob, makeSearchHit, paged } from '../test-data';
 import { OcrPage } from './ocr-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -20,19 +17,14 @@ vi.mock('../../../lib/sounds', () => ({
 type Handlers = Parameters<typeof fakeApi>[0];
 
 function renderList(handlers: Handlers = {}, url = '/ocr') {
-  const api = fakeApi({
-    'GET /api/ocr/jobs/': () => ({ status: 200, body: paged([makeOcrJob()]) }),
-    ...handlers,
+  const app = renderApp(<OcrPage />, {
+    url,
+    path: '/ocr',
+    user: makeUser('HR'),
+    api: { 'GET /api/ocr/jobs/': () => ({ status: 200, body: paged([makeOcrJob()]) }), ...handlers },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('HR'), isAuthenticated: true });
-  const router = createMemoryRouter([{ path: '/ocr', element: <OcrPage /> }], { initialEntries: [url] });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const count = (key: string) => api.calls.filter((c) => c.key === key).length;
-  return { api, store, router, count };
+  const count = (key: string) => app.api.calls.filter((c) => c.key === key).length;
+  return { ...app, count };
 }
 
 const progress = (over: object) =>

@@ -1,17 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TUser } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { amira, makeCall, makeCandidate, paged, qamar } from '../test-data';
 import { CallEndPage } from './call-end-page';
 import { CallExceedPage } from './call-exceed-page';
 import { ShareCallsPage } from './share-calls-page';
 import { ShareHomePage } from './share-home-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -29,26 +26,16 @@ const sentence = (text: string) => (_: string, el: Element | null) =>
 // The sample calls' viewer is the signed-in QUALITY user.
 const quality = makeUser('QUALITY', { ...qamar, user_type: 'QUALITY' });
 
-function renderAt(url: string, handlers: Handlers, user: TUser = quality) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/share', element: <ShareHomePage /> },
-      { path: '/share/calls', element: <ShareCallsPage /> },
-      { path: '/share/call-end', element: <CallEndPage /> },
-      { path: '/share/call-exceed', element: <CallExceedPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, router };
-}
+const PAGES = [
+  { path: '/share', element: <ShareHomePage /> },
+  { path: '/share/calls', element: <ShareCallsPage /> },
+  { path: '/share/call-end', element: <CallEndPage /> },
+  { path: '/share/call-exceed', element: <CallExceedPage /> },
+  { path: '*', element: <p>elsewhere</p> },
+];
+
+const renderAt = (url: string, handlers: Handlers, user: TUser = quality) =>
+  renderApp(PAGES, { url, user, api: handlers });
 
 const people = (results = [makeCandidate()]) => ({ results, max_viewers: 2, max_minutes: 30 });
 const omar = makeCandidate({

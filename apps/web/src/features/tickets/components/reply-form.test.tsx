@@ -1,12 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeTicket, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import type { TCannedReply } from '@portal/contracts';
 import { ReplyForm } from './reply-form';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -39,16 +37,13 @@ const canned: TCannedReply[] = [
 ];
 
 function renderForm(put: Parameters<typeof fakeApi>[0][string] = () => ({ status: 500 }), desk?: 'IT') {
-  const api = fakeApi({
-    'PUT /api/user/active-tickets/41/': put,
-    'GET /api/user/canned-replies/': () => ({ status: 200, body: canned }),
+  const { api, ...view } = renderApp(<ReplyForm ticketId={41} viewerId={7} canClose {...(desk ? { desk } : {})} />, {
+    user: makeUser('IT'),
+    api: {
+      'PUT /api/user/active-tickets/41/': put,
+      'GET /api/user/canned-replies/': () => ({ status: 200, body: canned }),
+    },
   });
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('IT'), isAuthenticated: true });
-  const view = render(
-    <AppProviders store={store}>
-      <ReplyForm ticketId={41} viewerId={7} canClose {...(desk ? { desk } : {})} />
-    </AppProviders>,
-  );
   return { api, view, box: () => screen.getByRole('textbox', { name: /^Your (reply|internal note)$/ }) };
 }
 

@@ -1,22 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeTicket, makeUser, ticketPerson } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { QueueNavigation, queueFiltersFrom, queueNeighbours } from './queue-navigation';
 import { TicketMessage } from './ticket-message';
-
-function renderWithStore(ui: React.ReactNode) {
-  const store = createStore({ ...emptyAuthState, token: 'token', user: makeUser('IT'), isAuthenticated: true });
-  return render(<AppProviders store={store}>{ui}</AppProviders>);
-}
+import { renderApp } from '../../../test/render-app';
 
 describe('internal notes in the thread', () => {
   it('look and read as notes: their own label, and a name that says only the desk sees them', () => {
-    renderWithStore(
+    renderApp(
       <>
         <TicketMessage
           author={ticketPerson(8, 'omar', 'Omar', 'Desk')}
@@ -36,6 +29,7 @@ describe('internal notes in the thread', () => {
           desk
         />
       </>,
+      { user: makeUser('IT') },
     );
     const note = screen.getByRole('article', { name: 'Internal note by Omar Desk, seen by the desk only' });
     expect(note).toHaveTextContent('Internal note');
@@ -85,7 +79,7 @@ describe('next / previous in the queue', () => {
     let state: unknown;
     function Thread() {
       const id = Number(useParams().ticketId);
-      state = router.state.location.state;
+      state = useLocation().state;
       return (
         <>
           <h1>Ticket {id}</h1>
@@ -94,10 +88,11 @@ describe('next / previous in the queue', () => {
         </>
       );
     }
-    const router = createMemoryRouter([{ path: '/dashboard/ticket/:ticketId', element: <Thread /> }], {
-      initialEntries: [{ pathname: '/dashboard/ticket/41', state: { back } }],
+    renderApp(<Thread />, {
+      url: { pathname: '/dashboard/ticket/41', state: { back } },
+      path: '/dashboard/ticket/:ticketId',
+      user: makeUser('IT'),
     });
-    renderWithStore(<RouterProvider router={router} />);
     const nav = await screen.findByRole('navigation', { name: 'Queue' });
     expect(nav).toHaveTextContent('2 of 3');
     expect(urls[0]?.searchParams.get('priority')).toBe('urgent');

@@ -1,16 +1,12 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TTicket } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeTicket, makeUser, ticketPerson } from '../../../test/fake-api';
-import { fakeMediaQueryList } from '../../../test/media';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { DeskQueue } from './desk-queue';
 import { DeskTicketTable, type DeskRow } from './desk-ticket-table';
 import { useDeskFilters } from './use-desk-filters';
+import { renderApp, setViewport } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -20,29 +16,14 @@ vi.mock('../../../lib/sounds', () => ({
 
 const viewer = makeUser('IT', { id: 7 });
 
-function wide(isWide = true) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    fakeMediaQueryList(query, isWide ? query.includes('min-width') : false),
-  );
-}
-
-/** The queue at `url` inside the app's providers and a router; `search()` is where it navigated. */
+/** The queue at `url`, with its filters in the URL as the desk page keeps them; `search()` is where it navigated. */
 function renderQueue(url: string, handlers: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user: viewer, isAuthenticated: true });
-  let search = '';
-  const Harness = () => {
+  const Queue = () => {
     const [filters, update] = useDeskFilters();
-    search = useLocation().search;
     return <DeskQueue filters={filters} update={update} departments={['IT']} waitingMinutes={240} viewer={viewer} />;
   };
-  const router = createMemoryRouter([{ path: '/dashboard', element: <Harness /> }], { initialEntries: [url] });
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, search: () => search };
+  const { api, location } = renderApp(<Queue />, { url, user: viewer, api: handlers });
+  return { api, search: () => location().search };
 }
 
 const tickets: TTicket[] = [
@@ -73,7 +54,7 @@ afterEach(() => {
 
 describe('desk queue order', () => {
   it('asks the server for the priority order by default and shows its order as it is', async () => {
-    wide();
+    setViewport(true);
     const queries: URLSearchParams[] = [];
     const { search } = renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing(queries) });
     await waitFor(() => expect(subjects()).toEqual(['VPN drops', 'Printer jam', 'Mail quota']));
@@ -84,7 +65,7 @@ describe('desk queue order', () => {
   });
 
   it('keeps a header sort in the URL, with the direction only when reversed', async () => {
-    wide();
+    setViewport(true);
     const queries: URLSearchParams[] = [];
     const { search } = renderQueue('/dashboard?status=open', { 'GET /api/user/active-tickets/': listing(queries) });
     await waitFor(() => expect(subjects()).toHaveLength(3));
@@ -107,7 +88,7 @@ describe('desk queue order', () => {
   });
 
   it('says how many match when the list is cut, and "more than 1,000" past the count\'s cap', async () => {
-    wide();
+    setViewport(true);
     const cut = (total: string) => () => ({ status: 200, body: tickets, headers: { 'x-total-count': total } });
     renderQueue('/dashboard', { 'GET /api/user/active-tickets/': cut('57') });
     expect(await screen.findByText('Showing 3 of 57 — narrow the filters to see the rest.')).toBeInTheDocument();
@@ -119,7 +100,7 @@ describe('desk queue order', () => {
   });
 
   it('offers the order as a choice on phones', async () => {
-    wide(false);
+    setViewport(false);
     const queries: URLSearchParams[] = [];
     const { search } = renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing(queries) });
     await waitFor(() => expect(screen.getByRole('list', { name: 'Queue' })).toBeInTheDocument());
@@ -132,7 +113,7 @@ describe('desk queue order', () => {
 
 describe('bulk changes', () => {
   it('sends the selected ids with the change, says how many, and clears the selection', async () => {
-    wide();
+    setViewport(true);
     const { api } = renderQueue('/dashboard', {
       'GET /api/user/active-tickets/': listing([]),
       'GET /api/user/ticket-desk-members/': () => ({
@@ -184,7 +165,7 @@ describe('bulk changes', () => {
   });
 
   it('shows the refusal named under ids and keeps the selection', async () => {
-    wide();
+    setViewport(true);
     renderQueue('/dashboard', {
       'GET /api/user/active-tickets/': listing([]),
       'GET /api/user/ticket-desk-members/': () => ({ status: 200, body: [] }),
@@ -212,7 +193,7 @@ describe('Due column', () => {
   });
 
   it('shows the next due time, flags it once overdue (live, each minute) or missed, in words too', () => {
-    wide();
+    setViewport(true);
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(now);
     const rows = [
@@ -239,27 +220,19 @@ describe('Due column', () => {
       }),
       row({ id: 3, subject: 'No targets', sla: null }),
     ];
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: (
-            <DeskTicketTable
-              rows={rows}
-              atLabel="Last activity"
-              label="Queue"
-              queue={{
-                sort: { key: 'priority', direction: 'desc' },
-                onSortChange: () => {},
-                selection: { selected: new Set(), onChange: () => {}, rowLabel: (r) => r.subject },
-              }}
-            />
-          ),
-        },
-      ],
-      { initialEntries: ['/'] },
+    renderApp(
+      <DeskTicketTable
+        rows={rows}
+        atLabel="Last activity"
+        label="Queue"
+        queue={{
+          sort: { key: 'priority', direction: 'desc' },
+          onSortChange: () => {},
+          selection: { selected: new Set(), onChange: () => {}, rowLabel: (r) => r.subject },
+        }}
+      />,
+      { user: viewer },
     );
-    render(<RouterProvider router={router} />);
     const cell = (subject: string) => {
       const r = screen.getByRole('row', { name: new RegExp(subject) });
       return within(r).getAllByRole('cell').at(-1)!;

@@ -1,14 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCannedReply, TSlaTargets } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { fakeApi, makeUser, ticketPerson } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { CannedRepliesManager } from './canned-replies-manager';
 import { SlaTargetsForm } from './sla-targets-form';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -18,12 +16,8 @@ vi.mock('../../../lib/sounds', () => ({
 
 const viewer = makeUser('IT', { id: 7 });
 
-function renderWith(handlers: Parameters<typeof fakeApi>[0], node: ReactNode) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user: viewer, isAuthenticated: true });
-  render(<AppProviders store={store}>{node}</AppProviders>);
-  return api;
-}
+const renderWith = (handlers: Parameters<typeof fakeApi>[0], node: ReactNode) =>
+  renderApp(node, { user: viewer, api: handlers }).api;
 
 const targets = (can_edit: boolean): TSlaTargets => ({
   department: 'IT',

@@ -1,16 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers/app-providers';
-import { createStore } from '../../../app/store';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { fakeApi, makeUser } from '../../../test/fake-api';
-import { emptyAuthState } from '../../auth/auth.slice';
 import { presenceReconnected } from '../../interpreters/interpreters.slice';
 import { DAY, makeDay, makeDayRow, makeHistory, makeShift } from '../test-data';
 import { WfmPage } from './wfm-page';
 import { WfmUserPage } from './wfm-user-page';
+import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../lib/sounds', () => ({
   playNewTicketSound: vi.fn(),
@@ -21,24 +18,14 @@ vi.mock('../../../lib/sounds', () => ({
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
-function renderAt(url: string, handlers: Handlers, user = makeUser('WFM')) {
-  const api = fakeApi(handlers);
-  const store = createStore({ ...emptyAuthState, token: 'token', user, isAuthenticated: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/wfm', element: <WfmPage /> },
-      { path: '/wfm/:userName', element: <WfmUserPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { api, store };
-}
+const PAGES = [
+  { path: '/wfm', element: <WfmPage /> },
+  { path: '/wfm/:userName', element: <WfmUserPage /> },
+  { path: '*', element: <p>elsewhere</p> },
+];
+
+const renderAt = (url: string, handlers: Handlers, user = makeUser('WFM')) =>
+  renderApp(PAGES, { url, user, api: handlers });
 
 const lateNight = makeDayRow({
   username: 'interpreter02',

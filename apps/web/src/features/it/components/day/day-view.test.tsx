@@ -1,22 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../../app/providers/app-providers';
-import { createStore } from '../../../../app/store';
 import { clockOf } from './day-format';
 import { DAY, makeItDay } from './day-test-data';
 import { DayView } from './day-view';
+import { renderApp } from '../../../../test/render-app';
 
-function renderDay(day = makeItDay()) {
-  render(
-    <AppProviders store={createStore()}>
-      <MemoryRouter>
-        <DayView day={day} />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-}
+const renderDay = (day = makeItDay()) => renderApp(<DayView day={day} />, { user: null });
 
 describe('one user’s day', () => {
   it('draws every timeline segment as a focusable element named in words, coloured by what it was', async () => {
