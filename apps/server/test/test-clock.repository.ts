@@ -46,3 +46,12 @@ export async function setEndpointSeen(db: Database, id: string, seconds: number)
     .where('id', '=', id)
     .execute();
 }
+
+/** An OCR job's retention ending this many seconds from now on the database clock (negative: already over). */
+export async function setOcrJobExpiry(db: Database, id: number, secondsFromNow: number): Promise<void> {
+  await db
+    .updateTable('ocr_jobs')
+    .set({ expires_at: fromNow(secondsFromNow) })
+    .where('id', '=', id)
+    .execute();
+}

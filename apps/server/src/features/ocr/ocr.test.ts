@@ -18,6 +18,7 @@ import {
   tiffBomb,
 } from '../../../test/ocr-fixtures.js';
 import { uploadOcr, waitForOcr } from '../../../test/ocr-jobs.js';
+import { setOcrJobExpiry } from '../../../test/test-clock.repository.js';
 import { characterErrorRate } from './engine/index.js';
 import { OCR_QUEUES } from './ocr-pipeline.js';
 import { purgeExpiredOcr } from './ocr.service.js';
@@ -358,7 +359,7 @@ describe('retention and delete', () => {
       (await sql<{ file_id: number }>`select file_id from ocr_jobs where id = ${id}`.execute(s.database.db)).rows[0]!
         .file_id;
     const oldFile = await fileOf(old.id);
-    await sql`update ocr_jobs set expires_at = now() - interval '1 minute' where id = ${old.id}`.execute(s.database.db);
+    await setOcrJobExpiry(s.database.db, old.id, -60);
     expect(await purgeExpiredOcr(s.app.ctx)).toBe(1);
     expect((await getJob('manager.it', old.id)).status).toBe(404);
     const files = await sql`select id from files where id = ${oldFile}`.execute(s.database.db);
