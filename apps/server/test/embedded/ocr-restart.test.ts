@@ -5,6 +5,8 @@
  * that crashed the recognition worker does not take a restarted server down with it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { ocrEndpoints } from '@portal/contracts';
+import { call } from '../client.js';
 import { DEMO_PASSWORD, makeApi, tempDir } from '../harness.js';
 import { spawnServer, type ServerProcess } from '../processes.js';
 import { pngWithGarbagePixels, renderTextPng, scannedPdf } from '../ocr-fixtures.js';
@@ -49,7 +51,7 @@ describe('an OCR job across a SIGKILL', () => {
     running.push(second);
     const job = await waitForOcr(second.url, token, id);
     expect(job).toMatchObject({ status: 'done', pages: 5, pages_done: 5, pages_failed: 0 });
-    const last = await makeApi(second.url)('GET', `/api/ocr/jobs/${id}/pages/5/`, { token });
+    const last = await call(makeApi(second.url), ocrEndpoints.getOcrPage, { params: { id, page: 5 }, token });
     expect(last.body.text).toContain('page 5');
   });
 });

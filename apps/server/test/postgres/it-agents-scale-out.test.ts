@@ -5,6 +5,8 @@
  * PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itAgentEndpoints as A } from '@portal/contracts';
+import { call, callAs } from '../client.js';
 import { DEMO_PASSWORD, openSocket, ready, startTestServer, type TestServer } from '../harness.js';
 
 let a: TestServer;
@@ -21,11 +23,18 @@ afterAll(async () => {
 });
 
 async function enroll(server: TestServer, machine: string) {
-  const res = await server.api('POST', '/api/it/agents/enroll/', {
-    body: { username: 'quality', password: DEMO_PASSWORD, machine_id: machine, hostname: 'qa-01', platform: 'linux', version: '1.0.0' },
+  const res = await call(server.api, A.enrollAgent, {
+    body: {
+      username: 'quality',
+      password: DEMO_PASSWORD,
+      machine_id: machine,
+      hostname: 'qa-01',
+      platform: 'linux',
+      version: '1.0.0',
+    },
   });
   expect(res.status).toBe(201);
-  return res.body as { agent_id: number; credential: string };
+  return res.body;
 }
 
 async function hello(server: TestServer, credential: string) {
@@ -61,7 +70,7 @@ describe('agents on several servers', () => {
   it('a revocation answered by B closes the agent connected to A within a second', async () => {
     const { agent_id, credential } = await enroll(a, 'scale-out-machine-1');
     const onA = await hello(a, credential);
-    const revoked = await b.api('DELETE', `/api/it/agents/${agent_id}/`, { token: await b.token('it') });
+    const revoked = await callAs(b, 'it', A.revokeAgent, { params: { id: agent_id } });
     expect(revoked.status).toBe(204);
     const started = Date.now();
     expect((await onA.closed).code).toBe(4401);
@@ -77,8 +86,8 @@ describe('agents on several servers', () => {
     const onB = await hello(b, credential);
     onB.ws.send(JSON.stringify(batch('x1')));
     expect((await onB.next((m) => m.message?.command === 'ack')).message).toMatchObject({ accepted: 0, duplicates: 2 });
-    const rows = await b.api('GET', '/api/it/agents/', { token: await b.token('it') });
-    expect(rows.body.find((r: { id: number }) => r.id === agent_id).connected).toBe(true);
+    const rows = await callAs(b, 'it', A.listAgents);
+    expect(rows.body.find((r) => r.id === agent_id)?.connected).toBe(true);
     onB.ws.close();
   });
 });

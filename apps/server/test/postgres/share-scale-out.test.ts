@@ -5,7 +5,8 @@
  * PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CHANNELS } from '@portal/contracts';
+import { shareEndpoints as S, WS_CHANNELS } from '@portal/contracts';
+import { call, callAs } from '../client.js';
 import type { UserRow } from '../../src/db/schema.js';
 import { factories } from '../factories.js';
 import { openSocket, startTestServer, type TestServer, type TestSocket } from '../harness.js';
@@ -46,21 +47,22 @@ describe('screen sharing on several servers', () => {
     const ts = await connect(b, target);
 
     // Online is in the database: server A sees the target held by B.
-    const people = await a.api('GET', `/api/share/people/?search=${target.username}`, { token: await a.token(viewer) });
+    const people = await callAs(a, viewer, S.listShareCandidates, { query: { search: target.username } });
     expect(people.body.results).toEqual([expect.objectContaining({ username: target.username, online: true })]);
 
-    const asked = await a.api('POST', '/api/share/calls/', {
-      token: await a.token(viewer),
+    const asked = await callAs(a, viewer, S.startShareCall, {
       body: { target: target.username, reason: 'Coaching across servers', endpoint: vs.endpoint },
     });
     expect(asked.status).toBe(201);
-    const id = asked.body.id as number;
+    const id = asked.body.id;
     const request = await ts.next((m) => m.message?.command === 'share_call' && m.message.data.id === id);
     expect(request.message.data).toMatchObject({ status: 'requested', reason: 'Coaching across servers' });
 
-    const accepted = await b.api('POST', `/api/share/calls/${id}/accept/`, {
-      token: await a.token(target),
+    // A token signed on A is good on B.
+    const accepted = await call(b.api, S.acceptShareCall, {
+      params: { id },
       body: { endpoint: ts.endpoint },
+      token: await a.token(target),
     });
     expect(accepted.status).toBe(200);
     await vs.next(
