@@ -79,6 +79,7 @@ const NOT_STORED: Record<string, string> = {
   'POST /api/kpi/records/ username': LOOKUP,
   'POST /api/leaves/quote/ leave_type': 'a quote: nothing is stored',
   'POST /api/leaves/quote/ user': 'a quote: nothing is stored',
+  'POST /api/notifications/announce/ message': 'the text, inside notifications.params (jsonb, unbounded)',
   'POST /api/notifications/read/ data[]': LOOKUP,
   'POST /api/presence/events/ events[].username': LOOKUP,
   'POST /api/presence/heartbeat/ username': LOOKUP,

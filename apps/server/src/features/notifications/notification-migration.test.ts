@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { notificationEndpoints, notificationText, parseNotificationContent } from '@portal/contracts';
+import { notificationText, parseNotificationContent, ZNotificationPage, type TNotification } from '@portal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest, migrateUpTo } from '../../db/migrate.js';
 import { convertLegacyNotification, type LegacyContext } from '../../db/migrations/0017-notification-kinds.js';
-import { call } from '../../../test/client.js';
-import { freshPostgresDatabase, startTestServer, tempDir, type TestServer } from '../../../test/harness.js';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../lib/context.js';
+import { freshPostgresDatabase, tempDir } from '../../../test/harness.js';
+import { listNotifications } from './notifications.service.js';
 
 const SENT = new Date('2026-11-20T15:00:00Z');
 
@@ -117,23 +119,20 @@ describe('notifications stored as sentences, read back into kinds', () => {
 });
 
 describe('migration 0017 on a database that has notifications', () => {
-  let s: TestServer | undefined;
   const dataDir = tempDir();
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
-    await s?.stop();
     await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('converts every row, and the API reads them back with kind, params and the same English message', async () => {
+  it('converts every row, and the list reads them back with kind, params and the same English message', async () => {
     const pgUrl = process.env.TEST_DATABASE_URL;
     const pg = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
     drop = pg?.drop;
     const handle = await openDatabase({ databaseUrl: pg?.url, dataDir, poolSize: 1 });
     try {
       await migrateUpTo(handle.db, '0016-it-agent-daily-rows');
-      // User 1 is the first demo account once the server seeds this database (ADMIN).
       const rows = [
         ...TO_PEOPLE.map(([message]) => ({ message, levels: [] as string[], recipients: [1] })),
         ...TO_TYPES.map(([message]) => ({ message, levels: ['ADMIN'], recipients: [] as number[] })),
@@ -146,35 +145,29 @@ describe('migration 0017 on a database that has notifications', () => {
       const columns = await sql<{ column_name: string }>`
         select column_name from information_schema.columns where table_name = 'notifications'`.execute(handle.db);
       expect(columns.rows.map((c) => c.column_name)).not.toContain('message');
+
+      // What GET /api/notifications/all/ answers user 1 (an ADMIN), page by page, as its contract checks it.
+      const ctx = { db: handle.db } as AppContext;
+      const reader = { id: 1, user_type: 'ADMIN' } as UserRow;
+      const read: TNotification[] = [];
+      for (let page = 1; ; page++) {
+        const answer = ZNotificationPage.parse(await listNotifications(ctx, reader, page));
+        read.push(...answer.results);
+        if (!answer.next) break;
+      }
+      const byMessage = new Map(read.map((n) => [n.message, n]));
+      for (const [message, kind] of [...TO_PEOPLE, ...TO_TYPES]) {
+        expect(byMessage.get(message)?.kind, message).toBe(kind);
+      }
+      expect(read).toHaveLength(TO_PEOPLE.length + TO_TYPES.length);
+      expect(byMessage.get('Hala Rashed asks for Annual leave: 7 Dec 2026 to 10 Dec 2026 (4 days).')?.params).toEqual({
+        name: 'Hala Rashed',
+        leaveType: { name: 'Annual leave', code: 'annual' },
+        dates: { from: '2026-12-07', to: '2026-12-10' },
+        count: 4,
+      });
     } finally {
       await handle.close();
     }
-
-    s = await startTestServer({ DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) });
-    const first = await s.database.db
-      .selectFrom('users')
-      .select(['username', 'user_type'])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    expect(first.user_type).toBe('ADMIN');
-    const token = await s.login(first.username);
-    const read: { message: string; kind: string; params: Record<string, unknown> }[] = [];
-    for (let page = 1; ; page++) {
-      const res = await call(s.api, notificationEndpoints.listNotifications, { token, query: { page } });
-      expect(res.status).toBe(200);
-      read.push(...res.body.results);
-      if (!res.body.next) break;
-    }
-    const byMessage = new Map(read.map((n) => [n.message, n]));
-    for (const [message, kind] of [...TO_PEOPLE, ...TO_TYPES]) {
-      expect(byMessage.get(message)?.kind, message).toBe(kind);
-    }
-    expect(read).toHaveLength(TO_PEOPLE.length + TO_TYPES.length);
-    expect(byMessage.get('Hala Rashed asks for Annual leave: 7 Dec 2026 to 10 Dec 2026 (4 days).')?.params).toEqual({
-      name: 'Hala Rashed',
-      leaveType: { name: 'Annual leave', code: 'annual' },
-      dates: { from: '2026-12-07', to: '2026-12-10' },
-      count: 4,
-    });
   });
 });
