@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveEndpoints as L, type TLeaveTypeRequest } from '@portal/contracts';
+import { call } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { balancesOf } from './leave-reads.service.js';
@@ -74,7 +76,7 @@ describe('leave balances', () => {
       fc.asyncProperty(history, async ({ yearly, carry, hrConfirms, actions }) => {
         const user = await make.user({ user_type: 'FINANCE' });
         const token = await s.token(user);
-        const typeBody = {
+        const typeBody: TLeaveTypeRequest = {
           name: `Property leave ${++run}`,
           yearly_days: yearly,
           carry_over_max_days: carry,
@@ -84,9 +86,9 @@ describe('leave balances', () => {
           requires_hr_confirmation: hrConfirms,
           is_active: true,
         };
-        const created = await s.api('POST', '/api/leaves/types/', { token: hr, body: typeBody });
+        const created = await call(s.api, L.createLeaveType, { token: hr, body: typeBody });
         expect(created.status).toBe(201);
-        const typeId = created.body.id as number;
+        const typeId = created.body.id;
         const leaves: number[] = [];
 
         const perform = async (a: Action) => {
@@ -100,29 +102,31 @@ describe('leave balances', () => {
                 start_date: start,
                 end_date: addDays(start, a.length),
                 reason: 'Property',
-                ...(half ? { half_day: 'first' } : {}),
+                ...(half ? { half_day: 'first' as const } : {}),
                 ...(a.byHr ? { user: user.id } : {}),
               };
-              const res = await s.api('POST', '/api/leaves/', { token: a.byHr ? hr : token, body });
-              if (res.status === 201) leaves.push(res.body.id as number);
+              const res = await call(s.api, L.createLeave, { token: a.byHr ? hr : token, body });
+              if (res.status === 201) leaves.push(res.body.id);
               return res;
             }
             case 'approve':
             case 'reject':
               if (leaves.length === 0) return null;
-              return s.api('POST', `/api/leaves/${at(a.pick)}/decision/`, {
+              return call(s.api, L.decideLeave, {
                 token: hr,
+                params: { id: at(a.pick) },
                 body: { decision: a.kind, comment: a.kind === 'reject' ? 'No.' : '' },
               });
             case 'cancel':
               if (leaves.length === 0) return null;
-              return s.api('POST', `/api/leaves/${at(a.pick)}/cancel/`, { token, body: {} });
+              return call(s.api, L.cancelLeave, { token, params: { id: at(a.pick) }, body: {} });
             case 'revoke':
               if (leaves.length === 0) return null;
-              return s.api('POST', `/api/leaves/${at(a.pick)}/revoke/`, { token: hr, body: {} });
+              return call(s.api, L.revokeLeave, { token: hr, params: { id: at(a.pick) }, body: {} });
             case 'allowance':
-              return s.api('PUT', `/api/leaves/types/${typeId}/`, {
+              return call(s.api, L.updateLeaveType, {
                 token: hr,
+                params: { id: typeId },
                 body: { ...typeBody, yearly_days: a.yearly, carry_over_max_days: a.carry },
               });
           }

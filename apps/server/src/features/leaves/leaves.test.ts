@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  leaveEndpoints as L,
   ZCalendar,
   ZLeaveBalances,
   ZLeaveCoverage,
@@ -7,10 +8,14 @@ import {
   ZLeaveRequest,
   ZLeaveRequestList,
   ZWsLeaveUpdate,
-  type TLeaveRequest,
+  type TBalancesQuery,
+  type TCreateLeaveRequest,
+  type TLeaveTypeRequest,
+  type TMyLeavesQuery,
   type TUserType,
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { callAs } from '../../../test/client.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
 import { multipartBody, openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { addDays } from './leave-rules.js';
@@ -22,14 +27,15 @@ const types = new Map<string, number>();
 beforeAll(async () => {
   s = await startTestServer();
   make = factories(s.database.db);
-  const list = await s.api('GET', '/api/leaves/types/', { token: await as('hr') });
-  for (const t of list.body as { id: number; code: string | null }[]) if (t.code) types.set(t.code, t.id);
+  const list = await callAs(s, 'hr', L.listLeaveTypes);
+  for (const t of list.body) if (t.code) types.set(t.code, t.id);
 });
 afterAll(() => s?.stop());
 
 const as = (who: string | { username: string }) => s.token(who);
 
-const call = async (who: string | UserRow, method: string, url: string, body?: unknown) =>
+/** Requests outside the typed client: a list of routes tried alike, and other features' routes. */
+const raw = async (who: string | UserRow, method: string, url: string, body?: unknown) =>
   s.api(method, url, { token: await as(who), body });
 
 /** A year no demo request touches, with a known calendar. */
@@ -49,7 +55,12 @@ const SUN = 0;
 const WED = 3;
 const THU = 4;
 
-const ask = (type: string, start: string, end = start, extra: Record<string, unknown> = {}) => ({
+const ask = (
+  type: string,
+  start: string,
+  end = start,
+  extra: Partial<TCreateLeaveRequest> = {},
+): TCreateLeaveRequest => ({
   leave_type: types.get(type)!,
   start_date: start,
   end_date: end,
@@ -61,27 +72,24 @@ const ask = (type: string, start: string, end = start, extra: Record<string, unk
 const staff = (user_type: TUserType = 'FINANCE', flags: { is_manager?: boolean; is_director?: boolean } = {}) =>
   make.user({ user_type, ...flags });
 
-async function submit(who: UserRow | string, body: Record<string, unknown>) {
-  const res = await call(who, 'POST', '/api/leaves/', body);
-  return res;
-}
+const submit = (who: UserRow | string, body: TCreateLeaveRequest | FormData) => callAs(s, who, L.createLeave, { body });
 
 async function balance(who: UserRow | string, year: number, code: string, of?: UserRow) {
-  const q = of ? `?user=${of.id}&year=${year}` : `?year=${year}`;
-  const res = await call(who, 'GET', `/api/leaves/balances/${q}`);
+  const query: TBalancesQuery = of ? { user: of.id, year } : { year };
+  const res = await callAs(s, who, L.getLeaveBalances, { query });
   expect(res.status).toBe(200);
   const b = ZLeaveBalances.parse(res.body).balances.find((x) => x.leave_type.id === types.get(code));
   return b!;
 }
 
 const history = async (who: UserRow) =>
-  ZLeaveRequestList.parse((await call(who, 'GET', '/api/leaves/mine/?status=history')).body);
+  ZLeaveRequestList.parse((await callAs(s, who, L.listMyLeaves, { query: { status: 'history' } })).body);
 
-const multipart = (token: string, fields: Record<string, unknown>, files: { name: string; data: Buffer }[]) =>
-  s.api('POST', '/api/leaves/', { token, form: multipartBody(fields, files) });
+const multipart = (who: UserRow, fields: TCreateLeaveRequest, files: { name: string; data: Buffer }[]) =>
+  submit(who, multipartBody(fields, files));
 
 /** A leave type HR might add. */
-const typeBody = (name: string) => ({
+const typeBody = (name: string): TLeaveTypeRequest => ({
   name,
   yearly_days: 5,
   carry_over_max_days: 0,
@@ -93,68 +101,71 @@ const typeBody = (name: string) => ({
 });
 
 async function notificationsOf(who: UserRow | string): Promise<string[]> {
-  const res = await call(who, 'GET', '/api/notifications/all/');
+  const res = await raw(who, 'GET', '/api/notifications/all/');
   return (res.body.results as { message: string }[]).map((n) => n.message);
 }
 
 describe('leave types, holidays and settings', () => {
   it('are read by any staff member and kept by HR and ADMIN, names and dates unique', async () => {
-    const list = await call('marketing', 'GET', '/api/leaves/types/');
+    const list = await callAs(s, 'marketing', L.listLeaveTypes);
     expect(list.status).toBe(200);
-    expect(list.body.map((t: { code: string }) => t.code)).toEqual(
+    expect(list.body.map((t) => t.code)).toEqual(
       expect.arrayContaining(['annual', 'casual', 'sick', 'unpaid', 'maternity', 'bereavement']),
     );
     const body = typeBody('Study leave');
-    expect((await call('marketing', 'POST', '/api/leaves/types/', body)).status).toBe(403);
-    const created = await call('hr', 'POST', '/api/leaves/types/', body);
+    expect((await callAs(s, 'marketing', L.createLeaveType, { body })).status).toBe(403);
+    const created = await callAs(s, 'hr', L.createLeaveType, { body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...body, code: null });
-    const dup = await call('admin', 'POST', '/api/leaves/types/', { ...body, name: 'STUDY leave' });
+    const dup = await callAs(s, 'admin', L.createLeaveType, { body: { ...body, name: 'STUDY leave' } });
     expect(dup.status).toBe(400);
-    expect(dup.body.extra.fields.name).toEqual(['A leave type with this name exists already.']);
-    const renamedOver = await call('hr', 'PUT', `/api/leaves/types/${created.body.id}/`, {
-      ...body,
-      name: 'Annual leave',
+    expect(dup.error.extra?.fields?.name).toEqual(['A leave type with this name exists already.']);
+    const renamedOver = await callAs(s, 'hr', L.updateLeaveType, {
+      params: { id: created.body.id },
+      body: { ...body, name: 'Annual leave' },
     });
     expect(renamedOver.status).toBe(400);
-    expect(renamedOver.body.extra.fields.name).toBeDefined();
-    const retired = await call('hr', 'PUT', `/api/leaves/types/${created.body.id}/`, { ...body, is_active: false });
+    expect(renamedOver.error.extra?.fields?.name).toBeDefined();
+    const retired = await callAs(s, 'hr', L.updateLeaveType, {
+      params: { id: created.body.id },
+      body: { ...body, is_active: false },
+    });
     expect(retired.body).toMatchObject({ id: created.body.id, is_active: false });
-    expect((await call('hr', 'PUT', '/api/leaves/types/999999/', body)).status).toBe(404);
+    expect((await callAs(s, 'hr', L.updateLeaveType, { params: { id: 999999 }, body })).status).toBe(404);
 
     const day = `${Y}-11-11`;
-    const h = await call('hr', 'POST', '/api/leaves/holidays/', { date: day, name: 'Test day' });
+    const h = await callAs(s, 'hr', L.createHoliday, { body: { date: day, name: 'Test day' } });
     expect(h.status).toBe(201);
-    const again = await call('admin', 'POST', '/api/leaves/holidays/', { date: day, name: 'Again' });
+    const again = await callAs(s, 'admin', L.createHoliday, { body: { date: day, name: 'Again' } });
     expect(again.status).toBe(400);
-    expect(again.body.extra.fields.date).toEqual(['This day is a holiday already.']);
-    expect((await call('it', 'POST', '/api/leaves/holidays/', { date: `${Y}-11-12`, name: 'No' })).status).toBe(403);
-    const ofYear = await call('it', 'GET', `/api/leaves/holidays/?year=${Y}`);
+    expect(again.error.extra?.fields?.date).toEqual(['This day is a holiday already.']);
+    expect((await callAs(s, 'it', L.createHoliday, { body: { date: `${Y}-11-12`, name: 'No' } })).status).toBe(403);
+    const ofYear = await callAs(s, 'it', L.listHolidays, { query: { year: Y } });
     expect(ofYear.body).toEqual([{ id: h.body.id, date: day, name: 'Test day' }]);
-    expect((await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`)).status).toBe(204);
-    expect((await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`)).status).toBe(404);
+    expect((await callAs(s, 'hr', L.deleteHoliday, { params: { id: h.body.id } })).status).toBe(204);
+    expect((await callAs(s, 'hr', L.deleteHoliday, { params: { id: h.body.id } })).status).toBe(404);
   });
 
   it('keeps the working week and the coverage share in the portal settings, Friday and Saturday by default', async () => {
-    expect((await call('it', 'GET', '/api/leaves/settings/')).body).toEqual({
+    expect((await callAs(s, 'it', L.getLeaveSettings)).body).toEqual({
       weekend_days: [5, 6],
       coverage_warning_share: 0.3,
     });
     expect(
-      (await call('it', 'PUT', '/api/leaves/settings/', { weekend_days: [6], coverage_warning_share: 0.5 })).status,
+      (await callAs(s, 'it', L.updateLeaveSettings, { body: { weekend_days: [6], coverage_warning_share: 0.5 } }))
+        .status,
     ).toBe(403);
-    const put = await call('hr', 'PUT', '/api/leaves/settings/', { weekend_days: [6, 0], coverage_warning_share: 0.5 });
+    const put = await callAs(s, 'hr', L.updateLeaveSettings, {
+      body: { weekend_days: [6, 0], coverage_warning_share: 0.5 },
+    });
     expect(put.body).toEqual({ weekend_days: [0, 6], coverage_warning_share: 0.5 });
     // Now Friday works and Sunday does not: Thu–Sun is Thu, Fri.
-    const quote = await call(
-      'it',
-      'POST',
-      '/api/leaves/quote/',
-      ask('annual', weekday(Y, 1, THU), addDays(weekday(Y, 1, THU), 3)),
-    );
+    const quote = await callAs(s, 'it', L.quoteLeave, {
+      body: ask('annual', weekday(Y, 1, THU), addDays(weekday(Y, 1, THU), 3)),
+    });
     expect(quote.body.days).toBe(2);
-    await call('hr', 'PUT', '/api/leaves/settings/', { weekend_days: [5, 6], coverage_warning_share: 0.3 });
-    expect((await call('it', 'GET', '/api/leaves/settings/')).body.weekend_days).toEqual([5, 6]);
+    await callAs(s, 'hr', L.updateLeaveSettings, { body: { weekend_days: [5, 6], coverage_warning_share: 0.3 } });
+    expect((await callAs(s, 'it', L.getLeaveSettings)).body.weekend_days).toEqual([5, 6]);
   });
 });
 
@@ -163,9 +174,9 @@ describe('working days and balances', () => {
     const wed = weekday(Y, 3, WED);
     const sun = addDays(wed, 4);
     const mon = addDays(wed, 5);
-    const h = await call('hr', 'POST', '/api/leaves/holidays/', { date: sun, name: 'Spring holiday' });
+    const h = await callAs(s, 'hr', L.createHoliday, { body: { date: sun, name: 'Spring holiday' } });
     const user = await staff();
-    const quote = await call(user, 'POST', '/api/leaves/quote/', ask('annual', wed, mon));
+    const quote = await callAs(s, user, L.quoteLeave, { body: ask('annual', wed, mon) });
     // Wed, Thu, (Fri, Sat weekend), (Sun holiday), Mon.
     expect(ZLeaveQuote.parse(quote.body)).toEqual({
       days: 3,
@@ -175,8 +186,8 @@ describe('working days and balances', () => {
     expect(res.status).toBe(201);
     expect(ZLeaveRequest.parse(res.body)).toMatchObject({ days: 3, status: 'pending', start_date: wed, end_date: mon });
     // Stored as counted: removing the holiday later does not change the request.
-    await call('hr', 'DELETE', `/api/leaves/holidays/${h.body.id}/`);
-    expect((await call(user, 'GET', `/api/leaves/${res.body.id}/`)).body.days).toBe(3);
+    await callAs(s, 'hr', L.deleteHoliday, { params: { id: h.body.id } });
+    expect((await callAs(s, user, L.getLeave, { params: { id: res.body.id } })).body.days).toBe(3);
     expect(await balance(user, Y, 'annual')).toMatchObject({
       entitlement: 21,
       carried_over: 5,
@@ -196,10 +207,10 @@ describe('working days and balances', () => {
 
     const sick = await submit(user, ask('sick', addDays(thu, 3), addDays(thu, 3), { half_day: 'second' }));
     expect(sick.status).toBe(400);
-    expect(sick.body.extra.fields.half_day).toEqual(['Sick leave is taken in whole days only.']);
+    expect(sick.error.extra?.fields?.half_day).toEqual(['Sick leave is taken in whole days only.']);
     const twoDays = await submit(user, ask('casual', addDays(thu, 3), addDays(thu, 4), { half_day: 'second' }));
     expect(twoDays.status).toBe(400);
-    expect(twoDays.body.extra.fields.half_day).toBeDefined();
+    expect(twoDays.error.extra?.fields?.half_day).toBeDefined();
     expect((await history(user)).length).toBe(1);
   });
 
@@ -207,7 +218,7 @@ describe('working days and balances', () => {
     const user = await staff();
     const start = `${Y}-12-28`;
     const end = `${Y + 1}-01-06`;
-    const quote = ZLeaveQuote.parse((await call(user, 'POST', '/api/leaves/quote/', ask('annual', start, end))).body);
+    const quote = ZLeaveQuote.parse((await callAs(s, user, L.quoteLeave, { body: ask('annual', start, end) })).body);
     const weekdays = (from: string, to: string) => {
       let n = 0;
       for (let d = from; d <= to; d = addDays(d, 1)) if (![5, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) n++;
@@ -243,15 +254,15 @@ describe('working days and balances', () => {
   it("shows balances to their owner and the owner's approvers; anyone else gets 404", async () => {
     const user = await staff();
     const manager = await staff('FINANCE', { is_manager: true });
-    expect((await call(manager, 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
-    expect((await call('director.ad', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
-    expect((await call('hr', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(200);
+    expect((await callAs(s, manager, L.getLeaveBalances, { query: { user: user.id } })).status).toBe(200);
+    expect((await callAs(s, 'director.ad', L.getLeaveBalances, { query: { user: user.id } })).status).toBe(200);
+    expect((await callAs(s, 'hr', L.getLeaveBalances, { query: { user: user.id } })).status).toBe(200);
     const colleague = await staff();
-    const other = await call(colleague, 'GET', `/api/leaves/balances/?user=${user.id}`);
-    const missing = await call(colleague, 'GET', '/api/leaves/balances/?user=99999999');
+    const other = await callAs(s, colleague, L.getLeaveBalances, { query: { user: user.id } });
+    const missing = await callAs(s, colleague, L.getLeaveBalances, { query: { user: 99999999 } });
     expect([other.status, missing.status]).toEqual([404, 404]);
     expect(other.body).toEqual(missing.body);
-    expect((await call('manager.it', 'GET', `/api/leaves/balances/?user=${user.id}`)).status).toBe(404);
+    expect((await callAs(s, 'manager.it', L.getLeaveBalances, { query: { user: user.id } })).status).toBe(404);
   });
 });
 
@@ -263,7 +274,7 @@ describe('submitting', () => {
     const before = await balance(user, Y, 'annual');
 
     // [body, field, message, whether the quote (no lock, no files) refuses it too]
-    const cases: [Record<string, unknown>, string, string | RegExp, boolean][] = [
+    const cases: [TCreateLeaveRequest, string, string | RegExp, boolean][] = [
       [
         ask('annual', addDays(sun, 2), addDays(sun, 3)),
         'start_date',
@@ -285,19 +296,21 @@ describe('submitting', () => {
     for (const [body, field, message, quoteToo] of cases) {
       const res = await submit(user, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      const got = res.body.extra.fields[field]?.[0];
+      const got = res.error.extra?.fields?.[field]?.[0];
       if (typeof message === 'string') expect(got).toBe(message);
       else expect(got).toMatch(message);
-      if (quoteToo) expect((await call(user, 'POST', '/api/leaves/quote/', body)).status).toBe(400);
+      if (quoteToo) expect((await callAs(s, user, L.quoteLeave, { body })).status).toBe(400);
     }
     // The quote shows what a short balance would leave instead.
-    const short = await call(user, 'POST', '/api/leaves/quote/', ask('bereavement', addDays(sun, 7), addDays(sun, 11)));
+    const short = await callAs(s, user, L.quoteLeave, { body: ask('bereavement', addDays(sun, 7), addDays(sun, 11)) });
     expect(short.body.by_year).toEqual([{ year: Y, days: 5, available_after: -2 }]);
     // A retired type.
-    const retired = await call('hr', 'POST', '/api/leaves/types/', { ...typeBody('Retired leave'), is_active: false });
+    const retired = await callAs(s, 'hr', L.createLeaveType, {
+      body: { ...typeBody('Retired leave'), is_active: false },
+    });
     const gone = await submit(user, { ...ask('annual', addDays(sun, 28)), leave_type: retired.body.id });
     expect(gone.status).toBe(400);
-    expect(gone.body.extra.fields.leave_type[0]).toMatch(/no longer offered/);
+    expect(gone.error.extra?.fields?.leave_type?.[0]).toMatch(/no longer offered/);
 
     // Nothing stored: one request, the same balance, no extra notification for the approvers.
     expect((await history(user)).length).toBe(1);
@@ -308,45 +321,42 @@ describe('submitting', () => {
     const user = await staff();
     const manager = await staff('FINANCE', { is_manager: true });
     const sun = weekday(Y, 6, SUN);
-    const res = await multipart(await as(user), ask('sick', sun, addDays(sun, 2)), [
-      { name: 'note.png', data: TINY_PNG },
-    ]);
+    const res = await multipart(user, ask('sick', sun, addDays(sun, 2)), [{ name: 'note.png', data: TINY_PNG }]);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ days: 3, attachments: [{ filename: 'note.png', content_type: 'image/png' }] });
-    const url = res.body.attachments[0].url as string;
+    const [attachment] = res.body.attachments;
+    expect(attachment!.url).toBe(`/api/leaves/attachment/${attachment!.id}/`);
     const get = async (who: UserRow | string) =>
-      (await fetch(s.url + url, { headers: { authorization: `Bearer ${await as(who)}` } })).status;
+      (await callAs(s, who, L.downloadLeaveAttachment, { params: { id: attachment!.id } })).status;
     expect(await get(user)).toBe(200);
     expect(await get(manager)).toBe(200);
     expect(await get(await staff())).toBe(404);
     expect(await get('manager.it')).toBe(404);
     // A file of a refused type: 400 on attachments, nothing stored.
-    const bad = await multipart(await as(user), ask('sick', addDays(sun, 7), addDays(sun, 9)), [
+    const bad = await multipart(user, ask('sick', addDays(sun, 7), addDays(sun, 9)), [
       { name: 'x.exe', data: Buffer.from('MZ\x90\x00binary') },
     ]);
     expect(bad.status).toBe(400);
-    expect(bad.body.extra.fields.attachments).toBeDefined();
+    expect(bad.error.extra?.fields?.attachments).toBeDefined();
     expect((await history(user)).length).toBe(1);
   });
 
   it('lets HR record past leave for someone else, approved at once; nobody else may', async () => {
     const user = await staff();
     // A working day three weeks back (not a weekend day, not a holiday).
-    const holidays = new Set(
-      (await call('hr', 'GET', '/api/leaves/holidays/')).body.map((h: { date: string }) => h.date),
-    );
+    const holidays = new Set((await callAs(s, 'hr', L.listHolidays, { query: {} })).body.map((h) => h.date));
     let past = addDays(today, -20);
     while ([5, 6].includes(new Date(`${past}T00:00:00Z`).getUTCDay()) || holidays.has(past)) past = addDays(past, 1);
     const body = { ...ask('casual', past, past), user: user.id };
     const refused = await submit(await staff(), body);
     expect(refused.status).toBe(403);
     // Back-dated by the user themselves: refused.
-    expect((await submit(user, { ...body, user: undefined })).body.extra.fields.start_date).toBeDefined();
+    expect((await submit(user, { ...body, user: undefined })).error.extra?.fields?.start_date).toBeDefined();
     const res = await submit('hr', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'approved', user: { id: user.id }, recorded_by: { username: 'hr' } });
-    expect(res.body.timeline.map((e: { event: string }) => e.event)).toEqual(['submitted', 'approved']);
-    expect(res.body.timeline[0].comment).toBe('Recorded by HR.');
+    expect(res.body.timeline.map((e) => e.event)).toEqual(['submitted', 'approved']);
+    expect(res.body.timeline[0]!.comment).toBe('Recorded by HR.');
     expect((await notificationsOf(user))[0]).toMatch(/recorded your Casual leave/);
   });
 });
@@ -358,7 +368,7 @@ describe('the request notification', () => {
     const from = weekday(Y, 8, SUN);
     const res = await submit(user, ask('annual', from, addDays(from, 3)));
     expect(res.status).toBe(201);
-    const [n] = (await call(manager, 'GET', '/api/notifications/all/')).body.results;
+    const [n] = (await raw(manager, 'GET', '/api/notifications/all/')).body.results;
     const params = {
       name: 'Noura Kamel',
       leaveType: { name: 'Annual leave', code: 'annual' },
@@ -384,85 +394,91 @@ describe('deciding', () => {
     const manager = await staff('FINANCE', { is_manager: true });
     const sun = weekday(Y, 7, SUN);
     const res = await submit(user, ask('annual', sun, addDays(sun, 1)));
-    const id = res.body.id as number;
+    const id = res.body.id;
     // The approvers hear of it: the department's manager, the director above, HR.
     expect((await notificationsOf(manager))[0]).toMatch(/asks for Annual leave/);
     expect((await notificationsOf('director.ad'))[0]).toMatch(/asks for Annual leave/);
     expect((await notificationsOf('hr'))[0]).toMatch(/asks for Annual leave/);
 
-    const inbox = ZLeaveRequestList.parse((await call(manager, 'GET', '/api/leaves/inbox/')).body);
+    const inbox = ZLeaveRequestList.parse((await callAs(s, manager, L.listLeaveInbox)).body);
     expect(inbox.find((l) => l.id === id)?.can).toEqual({ decide: true, cancel: false, revoke: false });
-    expect((await call('manager.it', 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
-      id,
-    );
+    expect((await callAs(s, 'manager.it', L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(id);
 
-    expect((await call(user, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve' })).status).toBe(403);
-    const noWhy = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: '' });
+    expect((await callAs(s, user, L.decideLeave, { params: { id }, body: { decision: 'approve' } })).status).toBe(403);
+    const noWhy = await callAs(s, manager, L.decideLeave, {
+      params: { id },
+      body: { decision: 'reject', comment: '' },
+    });
     expect(noWhy.status).toBe(400);
-    expect(noWhy.body.extra.fields.comment).toEqual(['Say why it is rejected.']);
+    expect(noWhy.error.extra?.fields?.comment).toEqual(['Say why it is rejected.']);
 
-    const ok = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: 'Enjoy.' });
+    const ok = await callAs(s, manager, L.decideLeave, {
+      params: { id },
+      body: { decision: 'approve', comment: 'Enjoy.' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('approved');
-    expect(ok.body.timeline.map((e: { event: string; actor: { id: number } }) => [e.event, e.actor.id])).toEqual([
+    expect(ok.body.timeline.map((e) => [e.event, e.actor?.id])).toEqual([
       ['submitted', user.id],
       ['approved', manager.id],
     ]);
     expect((await notificationsOf(user))[0]).toMatch(/was approved by .*: Enjoy\./);
-    const logged = await call('admin', 'GET', `/api/eventlogs/?target_type=leave&target_id=${id}`);
+    const logged = await raw('admin', 'GET', `/api/eventlogs/?target_type=leave&target_id=${id}`);
     expect(
       logged.body.results.map((e: { action: string; actor_username: string }) => [e.action, e.actor_username]),
     ).toEqual([
       ['leave.approved', manager.username],
       ['leave.submitted', user.username],
     ]);
-    const again = await call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: 'No.' });
+    const again = await callAs(s, 'hr', L.decideLeave, {
+      params: { id },
+      body: { decision: 'reject', comment: 'No.' },
+    });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This request was already decided.');
+    expect(again.error.message).toBe('This request was already decided.');
     expect(await balance(user, Y, 'annual')).toMatchObject({ approved: 2, pending: 0, available: FULL - 2 });
 
     // A manager's own request: they approve for the department, never for themselves.
     const own = await submit(manager, ask('annual', addDays(sun, 7)));
-    const self = await call(manager, 'POST', `/api/leaves/${own.body.id}/decision/`, { decision: 'approve' });
+    const self = await callAs(s, manager, L.decideLeave, {
+      params: { id: own.body.id },
+      body: { decision: 'approve' },
+    });
     expect(self.status).toBe(403);
-    expect(self.body.message).toBe('You cannot decide your own request.');
-    expect((await call(manager, 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
-      own.body.id,
-    );
-    expect((await call(manager, 'GET', `/api/leaves/${own.body.id}/`)).body.status).toBe('pending');
+    expect(self.error.message).toBe('You cannot decide your own request.');
+    expect((await callAs(s, manager, L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(own.body.id);
+    expect((await callAs(s, manager, L.getLeave, { params: { id: own.body.id } })).body.status).toBe('pending');
   });
 
   it('sends types that need it to HR after the approver, and HR confirms or rejects', async () => {
     const user = await staff();
     const manager = await staff('FINANCE', { is_manager: true });
     const sun = weekday(Y, 8, SUN);
-    const first = (await submit(user, ask('unpaid', sun, addDays(sun, 2)))).body.id as number;
-    const second = (await submit(user, ask('unpaid', addDays(sun, 7), addDays(sun, 8)))).body.id as number;
+    const first = (await submit(user, ask('unpaid', sun, addDays(sun, 2)))).body.id;
+    const second = (await submit(user, ask('unpaid', addDays(sun, 7), addDays(sun, 8)))).body.id;
     for (const id of [first, second]) {
-      const r = await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: '' });
+      const r = await callAs(s, manager, L.decideLeave, { params: { id }, body: { decision: 'approve', comment: '' } });
       expect(r.body.status).toBe('awaiting_hr');
     }
     expect((await notificationsOf('manager.hr'))[0]).toMatch(/waits for HR's confirmation/);
     // The approver's step is done: HR's is not theirs.
-    const notTheirs = await call(manager, 'POST', `/api/leaves/${first}/decision/`, { decision: 'approve' });
+    const notTheirs = await callAs(s, manager, L.decideLeave, { params: { id: first }, body: { decision: 'approve' } });
     expect(notTheirs.status).toBe(403);
-    const hrInbox = (await call('manager.hr', 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id);
+    const hrInbox = (await callAs(s, 'manager.hr', L.listLeaveInbox)).body.map((l) => l.id);
     expect(hrInbox).toEqual(expect.arrayContaining([first, second]));
-    expect((await call(manager, 'GET', '/api/leaves/inbox/')).body.map((l: TLeaveRequest) => l.id)).not.toContain(
-      first,
-    );
+    expect((await callAs(s, manager, L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(first);
     // Unpaid leave shows as held while it waits.
     expect(await balance(user, Y, 'unpaid')).toMatchObject({ pending: 5 });
 
-    const yes = await call('manager.hr', 'POST', `/api/leaves/${first}/decision/`, { decision: 'approve' });
+    const yes = await callAs(s, 'manager.hr', L.decideLeave, { params: { id: first }, body: { decision: 'approve' } });
     expect(yes.body.status).toBe('approved');
-    const no = await call('hr', 'POST', `/api/leaves/${second}/decision/`, {
-      decision: 'reject',
-      comment: 'Busy month.',
+    const no = await callAs(s, 'hr', L.decideLeave, {
+      params: { id: second },
+      body: { decision: 'reject', comment: 'Busy month.' },
     });
     expect(no.body.status).toBe('rejected');
     const events = (id: number) =>
-      call(user, 'GET', `/api/leaves/${id}/`).then((r) => r.body.timeline.map((e: { event: string }) => e.event));
+      callAs(s, user, L.getLeave, { params: { id } }).then((r) => r.body.timeline.map((e) => e.event));
     expect(await events(first)).toEqual(['submitted', 'approved', 'hr_confirmed']);
     expect(await events(second)).toEqual(['submitted', 'approved', 'hr_rejected']);
     expect((await notificationsOf(user))[0]).toMatch(/rejected by HR by .*: Busy month\./);
@@ -473,14 +489,14 @@ describe('deciding', () => {
     const user = await staff();
     const manager = await staff('FINANCE', { is_manager: true });
     const sun = weekday(Y, 9, SUN);
-    const id = (await submit(user, ask('annual', sun))).body.id as number;
+    const id = (await submit(user, ask('annual', sun))).body.id;
     const [a, b] = await Promise.all([
-      call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve', comment: 'Yes' }),
-      call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision: 'reject', comment: 'No' }),
+      callAs(s, manager, L.decideLeave, { params: { id }, body: { decision: 'approve', comment: 'Yes' } }),
+      callAs(s, 'hr', L.decideLeave, { params: { id }, body: { decision: 'reject', comment: 'No' } }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? a : b;
-    const detail = (await call(user, 'GET', `/api/leaves/${id}/`)).body;
+    const detail = (await callAs(s, user, L.getLeave, { params: { id } })).body;
     expect(detail.status).toBe(winner.body.status);
     expect(detail.timeline.length).toBe(2);
   });
@@ -490,11 +506,9 @@ describe('who sees what', () => {
   it('answers 404 to anyone who may not see a request, exactly like a missing one', async () => {
     const user = await staff();
     const sun = weekday(Y, 10, SUN);
-    const res = await multipart(await as(user), ask('sick', sun, addDays(sun, 2)), [
-      { name: 'note.png', data: TINY_PNG },
-    ]);
+    const res = await multipart(user, ask('sick', sun, addDays(sun, 2)), [{ name: 'note.png', data: TINY_PNG }]);
     const approved = await make.leave({ user, start_date: addDays(sun, 14), status: 'approved' });
-    const id = res.body.id as number;
+    const id = res.body.id;
     const outsiders = [await staff(), await staff('IT', { is_manager: true })];
     for (const outsider of outsiders) {
       for (const [method, path, body] of [
@@ -503,21 +517,21 @@ describe('who sees what', () => {
         ['POST', `/api/leaves/${id}/decision/`, { decision: 'approve' }],
         ['POST', `/api/leaves/${id}/cancel/`, {}],
         ['POST', `/api/leaves/${approved.id}/revoke/`, {}],
-        ['GET', res.body.attachments[0].url],
+        ['GET', res.body.attachments[0]!.url],
         ['GET', `/api/leaves/balances/?user=${user.id}`],
       ] as [string, string, unknown?][]) {
-        const r = await call(outsider, method, path, body);
+        const r = await raw(outsider, method, path, body);
         expect(r.status, `${outsider.username} ${method} ${path}`).toBe(404);
-        const missing = await call(outsider, method, path.replace(String(id), '99999999'), body);
+        const missing = await raw(outsider, method, path.replace(String(id), '99999999'), body);
         expect(missing.status).toBe(404);
       }
     }
     // Nothing changed.
-    expect((await call(user, 'GET', `/api/leaves/${id}/`)).body.status).toBe('pending');
-    expect((await call(user, 'GET', `/api/leaves/${approved.id}/`)).body.status).toBe('approved');
+    expect((await callAs(s, user, L.getLeave, { params: { id } })).body.status).toBe('pending');
+    expect((await callAs(s, user, L.getLeave, { params: { id: approved.id } })).body.status).toBe('approved');
     // The requester sees it, but the coverage is the approvers'.
-    expect((await call(user, 'GET', `/api/leaves/${id}/coverage/`)).status).toBe(403);
-    expect((await call('director.ad', 'GET', `/api/leaves/${id}/coverage/`)).status).toBe(200);
+    expect((await callAs(s, user, L.getLeaveCoverage, { params: { id } })).status).toBe(403);
+    expect((await callAs(s, 'director.ad', L.getLeaveCoverage, { params: { id } })).status).toBe(200);
   });
 
   it('lists my requests: submitted, history and completed, newest first', async () => {
@@ -525,13 +539,13 @@ describe('who sees what', () => {
     const thisYear = new Date().getUTCFullYear();
     const ended = await make.leave({ user, start_date: `${thisYear - 1}-03-03`, status: 'approved' });
     const rejected = await make.leave({ user, start_date: `${Y}-01-10`, status: 'rejected' });
-    const waiting = (await submit(user, ask('annual', weekday(Y, 11, SUN)))).body.id as number;
-    const ids = async (q: string) =>
-      ZLeaveRequestList.parse((await call(user, 'GET', `/api/leaves/mine/?${q}`)).body).map((l) => l.id);
-    expect(await ids('status=submitted')).toEqual([waiting]);
-    expect(await ids('status=history')).toEqual([waiting, rejected.id, ended.id]);
-    expect(await ids('status=completed')).toEqual([ended.id]);
-    expect(await ids(`status=history&year=${thisYear - 1}`)).toEqual([ended.id]);
+    const waiting = (await submit(user, ask('annual', weekday(Y, 11, SUN)))).body.id;
+    const ids = async (query: TMyLeavesQuery) =>
+      ZLeaveRequestList.parse((await callAs(s, user, L.listMyLeaves, { query })).body).map((l) => l.id);
+    expect(await ids({ status: 'submitted' })).toEqual([waiting]);
+    expect(await ids({ status: 'history' })).toEqual([waiting, rejected.id, ended.id]);
+    expect(await ids({ status: 'completed' })).toEqual([ended.id]);
+    expect(await ids({ status: 'history', year: thisYear - 1 })).toEqual([ended.id]);
   });
 });
 
@@ -540,34 +554,36 @@ describe('cancelling and revoking', () => {
     const user = await staff();
     const manager = await staff('FINANCE', { is_manager: true });
     const sun = weekday(Y, 12, SUN, 1);
-    const waiting = (await submit(user, ask('annual', sun, addDays(sun, 4)))).body.id as number;
+    const waiting = (await submit(user, ask('annual', sun, addDays(sun, 4)))).body.id;
     expect((await balance(user, Y, 'annual')).available).toBe(FULL - 5);
-    expect((await call(manager, 'POST', `/api/leaves/${waiting}/cancel/`, {})).status).toBe(403);
-    const c = await call(user, 'POST', `/api/leaves/${waiting}/cancel/`, { comment: 'Plans changed.' });
+    expect((await callAs(s, manager, L.cancelLeave, { params: { id: waiting }, body: {} })).status).toBe(403);
+    const c = await callAs(s, user, L.cancelLeave, { params: { id: waiting }, body: { comment: 'Plans changed.' } });
     expect(c.body).toMatchObject({ status: 'cancelled', can: { cancel: false, decide: false, revoke: false } });
     expect((await balance(user, Y, 'annual')).available).toBe(FULL);
-    expect((await call(user, 'POST', `/api/leaves/${waiting}/cancel/`, {})).status).toBe(409);
+    expect((await callAs(s, user, L.cancelLeave, { params: { id: waiting }, body: {} })).status).toBe(409);
 
-    const approved = (await submit(user, ask('annual', addDays(sun, 7)))).body.id as number;
-    await call(manager, 'POST', `/api/leaves/${approved}/decision/`, { decision: 'approve' });
+    const approved = (await submit(user, ask('annual', addDays(sun, 7)))).body.id;
+    await callAs(s, manager, L.decideLeave, { params: { id: approved }, body: { decision: 'approve' } });
     expect((await balance(user, Y, 'annual')).available).toBe(FULL - 1);
-    expect((await call(user, 'POST', `/api/leaves/${approved}/cancel/`, {})).body.status).toBe('cancelled');
+    expect((await callAs(s, user, L.cancelLeave, { params: { id: approved }, body: {} })).body.status).toBe(
+      'cancelled',
+    );
     expect((await balance(user, Y, 'annual')).available).toBe(FULL);
     expect((await notificationsOf(manager))[0]).toMatch(/cancelled their approved Annual leave/);
-    expect(
-      (await call(user, 'GET', `/api/leaves/${approved}/`)).body.timeline.map((e: { event: string }) => e.event),
-    ).toEqual(['submitted', 'approved', 'cancelled']);
+    expect((await callAs(s, user, L.getLeave, { params: { id: approved } })).body.timeline.map((e) => e.event)).toEqual(
+      ['submitted', 'approved', 'cancelled'],
+    );
 
     // HR revokes an approved leave that has not started; not the requester or an approver.
-    const third = (await submit(user, ask('annual', addDays(sun, 14)))).body.id as number;
-    await call(manager, 'POST', `/api/leaves/${third}/decision/`, { decision: 'approve' });
-    expect((await call(manager, 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(403);
-    expect((await call(user, 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(403);
-    const r = await call('hr', 'POST', `/api/leaves/${third}/revoke/`, { comment: 'Audit week.' });
+    const third = (await submit(user, ask('annual', addDays(sun, 14)))).body.id;
+    await callAs(s, manager, L.decideLeave, { params: { id: third }, body: { decision: 'approve' } });
+    expect((await callAs(s, manager, L.revokeLeave, { params: { id: third }, body: {} })).status).toBe(403);
+    expect((await callAs(s, user, L.revokeLeave, { params: { id: third }, body: {} })).status).toBe(403);
+    const r = await callAs(s, 'hr', L.revokeLeave, { params: { id: third }, body: { comment: 'Audit week.' } });
     expect(r.body.status).toBe('revoked');
     expect((await balance(user, Y, 'annual')).available).toBe(FULL);
     expect((await notificationsOf(user))[0]).toMatch(/revoked your Annual leave .*: Audit week\./);
-    expect((await call('hr', 'POST', `/api/leaves/${third}/revoke/`, {})).status).toBe(409);
+    expect((await callAs(s, 'hr', L.revokeLeave, { params: { id: third }, body: {} })).status).toBe(409);
   });
 
   it('refuses to cancel an approved leave that has started', async () => {
@@ -578,9 +594,9 @@ describe('cancelling and revoking', () => {
       end_date: addDays(today, 2),
       status: 'approved',
     });
-    const r = await call(user, 'POST', `/api/leaves/${started.id}/cancel/`, {});
+    const r = await callAs(s, user, L.cancelLeave, { params: { id: started.id }, body: {} });
     expect(r.status).toBe(409);
-    expect((await call('hr', 'POST', `/api/leaves/${started.id}/revoke/`, {})).status).toBe(409);
+    expect((await callAs(s, 'hr', L.revokeLeave, { params: { id: started.id }, body: {} })).status).toBe(409);
   });
 });
 
@@ -598,8 +614,8 @@ describe('coverage and the team calendar', () => {
     await make.leave({ user: a, start_date: sun, end_date: addDays(sun, 1), status: 'approved' });
     await make.leave({ user: b, start_date: sun, status: 'pending' });
     await make.leave({ user: c, start_date: sun, status: 'rejected' });
-    const id = (await submit(requester, ask('annual', sun, addDays(sun, 1)))).body.id as number;
-    const cov = ZLeaveCoverage.parse((await call('hr', 'GET', `/api/leaves/${id}/coverage/`)).body);
+    const id = (await submit(requester, ask('annual', sun, addDays(sun, 1)))).body.id;
+    const cov = ZLeaveCoverage.parse((await callAs(s, 'hr', L.getLeaveCoverage, { params: { id } })).body);
     expect(cov).toEqual({
       department: 'Traning',
       warning_share: 0.3,
@@ -611,7 +627,7 @@ describe('coverage and the team calendar', () => {
 
     const month = sun.slice(0, 7);
     const cal = ZCalendar.parse(
-      (await call('director.gi', 'GET', `/api/leaves/calendar/?month=${month}&department=Traning`)).body,
+      (await callAs(s, 'director.gi', L.getTeamCalendar, { query: { month, department: 'Traning' } })).body,
     );
     const day = cal.days.find((d) => d.date === sun)!;
     expect(day.off.map((o) => [o.user.id, o.status]).sort()).toEqual(
@@ -624,13 +640,13 @@ describe('coverage and the team calendar', () => {
     expect(day).toMatchObject({ headcount: 5, share: 0.6, warning: true, working: true, holiday: null });
     expect(cal.days.find((d) => d.date === addDays(sun, 5))).toMatchObject({ working: false, off: [] });
 
-    const none = await call(a, 'GET', `/api/leaves/calendar/?month=${month}`);
+    const none = await callAs(s, a, L.getTeamCalendar, { query: { month } });
     expect(none.status).toBe(403);
-    expect(none.body.message).toBe('The team calendar is for managers, directors, HR and ADMIN.');
-    expect((await call('manager.it', 'GET', `/api/leaves/calendar/?month=${month}&department=Traning`)).status).toBe(
+    expect(none.error.message).toBe('The team calendar is for managers, directors, HR and ADMIN.');
+    expect((await callAs(s, 'manager.it', L.getTeamCalendar, { query: { month, department: 'Traning' } })).status).toBe(
       404,
     );
-    const mine = ZCalendar.parse((await call('manager.it', 'GET', `/api/leaves/calendar/?month=${month}`)).body);
+    const mine = ZCalendar.parse((await callAs(s, 'manager.it', L.getTeamCalendar, { query: { month } })).body);
     expect(mine.departments).toEqual(['IT']);
   });
 });
@@ -648,7 +664,7 @@ describe('live', () => {
       }),
     );
     const [mine, approver, other] = sockets as [(typeof sockets)[0], (typeof sockets)[0], (typeof sockets)[0]];
-    const id = (await submit(user, ask('annual', weekday(Y, 12, SUN, 3)))).body.id as number;
+    const id = (await submit(user, ask('annual', weekday(Y, 12, SUN, 3)))).body.id;
     const isLeave = (status: string) => (m: any) =>
       m.message?.command === 'leave_update' && m.message.status === status;
     const toApprover = await approver.next(isLeave('pending'));
@@ -660,7 +676,7 @@ describe('live', () => {
       status: 'pending',
     });
     await mine.next(isLeave('pending'));
-    await call(manager, 'POST', `/api/leaves/${id}/decision/`, { decision: 'approve' });
+    await callAs(s, manager, L.decideLeave, { params: { id }, body: { decision: 'approve' } });
     expect((await mine.next(isLeave('approved'))).message.leave).toBe(id);
     await approver.next(isLeave('approved'));
     // The outsider's socket answers a ping after both frames went out, and got neither.
@@ -676,8 +692,8 @@ describe('live', () => {
 describe('balances never go below zero', () => {
   /** `n` working days from a Sunday: whole Sunday–Thursday weeks, then the days of the next. */
   const workingDaysFrom = (sunday: string, n: number) => addDays(sunday, Math.floor((n - 1) / 5) * 7 + ((n - 1) % 5));
-  const decide = (id: number, decision = 'approve') =>
-    call('hr', 'POST', `/api/leaves/${id}/decision/`, { decision, comment: decision === 'reject' ? 'No.' : '' });
+  const decide = (id: number, decision: 'approve' | 'reject' = 'approve') =>
+    callAs(s, 'hr', L.decideLeave, { params: { id }, body: { decision, comment: decision === 'reject' ? 'No.' : '' } });
 
   it('checks the years a request reaches through carry-over: 26 next February, then 14 this December is refused', async () => {
     const user = await staff();
@@ -696,13 +712,13 @@ describe('balances never go below zero', () => {
     const dec = weekday(Y, 12, SUN);
     const refused = await submit(user, ask('annual', dec, workingDaysFrom(dec, 14)));
     expect(refused.status).toBe(400);
-    expect(refused.body.extra.fields.leave_type).toEqual([
+    expect(refused.error.extra?.fields?.leave_type).toEqual([
       `Only 0 days of Annual leave left in ${Y + 1}; this takes 1.`,
     ]);
     // HR recording it for them is refused the same way.
     const recorded = await submit('hr', { ...ask('annual', dec, workingDaysFrom(dec, 14)), user: user.id });
     expect(recorded.status).toBe(400);
-    expect(recorded.body.extra.fields.leave_type).toEqual([
+    expect(recorded.error.extra?.fields?.leave_type).toEqual([
       `Only 0 days of Annual leave left in ${Y + 1}; this takes 1.`,
     ]);
 
@@ -722,8 +738,8 @@ describe('balances never go below zero', () => {
     const over = await make.leave({ user, start_date: `${Y}-12-01`, status: 'pending', days: 26 });
     const refused = await decide(over.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`Only 0 days of Annual leave left in ${Y + 1}; this takes 5.`);
-    expect((await call(user, 'GET', `/api/leaves/${over.id}/`)).body.status).toBe('pending');
+    expect(refused.error.message).toBe(`Only 0 days of Annual leave left in ${Y + 1}; this takes 5.`);
+    expect((await callAs(s, user, L.getLeave, { params: { id: over.id } })).body.status).toBe('pending');
     expect((await decide(over.id, 'reject')).body.status).toBe('rejected');
     expect(await balance(user, Y + 1, 'annual')).toMatchObject({ carried_over: 5, available: 0 });
   });
@@ -731,7 +747,7 @@ describe('balances never go below zero', () => {
   it('refuses lowering an allowance below what someone already holds, naming them, the field and the year', async () => {
     const user = await staff();
     const body = { ...typeBody('Study leave 26'), carry_over_max_days: 2 };
-    const type = (await call('hr', 'POST', '/api/leaves/types/', body)).body.id as number;
+    const type = (await callAs(s, 'hr', L.createLeaveType, { body })).body.id;
     // 5 a year, 2 carried: 3 of Y's 7 taken, 6 of Y + 1's 7.
     const y = weekday(Y, 3, SUN);
     const next = weekday(Y + 1, 3, SUN);
@@ -740,9 +756,9 @@ describe('balances never go below zero', () => {
       201,
     );
 
-    const put = (change: Record<string, unknown>) =>
-      call('hr', 'PUT', `/api/leaves/types/${type}/`, { ...body, ...change });
-    const refusals: [Record<string, unknown>, string, string][] = [
+    const put = (change: Partial<TLeaveTypeRequest>) =>
+      callAs(s, 'hr', L.updateLeaveType, { params: { id: type }, body: { ...body, ...change } });
+    const refusals: [Partial<TLeaveTypeRequest>, string, string][] = [
       [{ yearly_days: 0 }, 'yearly_days', `This leaves Test FINANCE 3 days short of Study leave 26 in ${Y}.`],
       [{ yearly_days: 3 }, 'yearly_days', `This leaves Test FINANCE 1 day short of Study leave 26 in ${Y + 1}.`],
       [
@@ -754,11 +770,12 @@ describe('balances never go below zero', () => {
     for (const [change, field, message] of refusals) {
       const res = await put(change);
       expect(res.status, JSON.stringify(change)).toBe(400);
-      expect(res.body.extra.fields[field]).toEqual([message]);
+      expect(res.error.extra?.fields?.[field]).toEqual([message]);
     }
-    expect(
-      (await call('hr', 'GET', '/api/leaves/types/')).body.find((t: { id: number }) => t.id === type),
-    ).toMatchObject({ yearly_days: 5, carry_over_max_days: 2 });
+    expect((await callAs(s, 'hr', L.listLeaveTypes)).body.find((t) => t.id === type)).toMatchObject({
+      yearly_days: 5,
+      carry_over_max_days: 2,
+    });
     // Lowering to exactly what is held, or raising, is fine.
     expect((await put({ carry_over_max_days: 1 })).status).toBe(200);
     expect((await put({ yearly_days: 9 })).status).toBe(200);
@@ -768,17 +785,17 @@ describe('balances never go below zero', () => {
     const user = await staff();
     const far = await submit(user, ask('unpaid', weekday(Y, 1, SUN), '2100-12-31'));
     expect(far.status).toBe(400);
-    expect(far.body.extra.fields.end_date).toBeDefined();
+    expect(far.error.extra?.fields?.end_date).toBeDefined();
     const long = await submit(user, ask('unpaid', weekday(Y, 1, SUN), addDays(weekday(Y, 1, SUN), 400)));
     expect(long.status).toBe(400);
-    expect(long.body.extra.fields.end_date).toEqual(['A leave can last at most 366 days.']);
+    expect(long.error.extra?.fields?.end_date).toEqual(['A leave can last at most 366 days.']);
     // A calendar month the date column cannot hold (there is no year 0) is refused on the field too.
-    const month = await call('hr', 'GET', '/api/leaves/calendar/?month=0000-01');
+    const month = await callAs(s, 'hr', L.getTeamCalendar, { query: { month: '0000-01' } });
     expect(month.status).toBe(400);
-    expect(month.body.extra.fields.month).toEqual(['Choose a month between 2000 and 2100.']);
-    const quote = await call(user, 'POST', '/api/leaves/quote/', ask('unpaid', '2099-01-04', '2099-01-05'));
+    expect(month.error.extra?.fields?.month).toEqual(['Choose a month between 2000 and 2100.']);
+    const quote = await callAs(s, user, L.quoteLeave, { body: ask('unpaid', '2099-01-04', '2099-01-05') });
     expect(quote.status).toBe(400);
-    expect(quote.body.extra.fields.start_date).toEqual(['Choose a date within 5 years of today.']);
+    expect(quote.error.extra?.fields?.start_date).toEqual(['Choose a date within 5 years of today.']);
     expect((await history(user)).length).toBe(0);
   });
 });
