@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interpreterEndpoints as I, wfmEndpoints as W } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { call, callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -14,25 +16,21 @@ const PAIR = 'Zulu↔Xhosa';
 const DAY = '2026-03-10';
 const people: Record<'a' | 'b' | 'c' | 'd', UserRow> = {} as never;
 
-const call = async (who: string, method: string, url: string, body?: unknown) =>
-  s.api(method, url, { token: await s.token(who), body });
-
 async function feed(u: UserRow, spans: [string, string | null][]) {
   const events = spans.flatMap(([on, off], n) => [
     { username: u.username, online: true, at: on, source_id: `${u.username}-${n}-on` },
     ...(off ? [{ username: u.username, online: false, at: off, source_id: `${u.username}-${n}-off` }] : []),
   ]);
-  const res = await s.api('POST', '/api/presence/events/', { body: { events }, headers: { 'x-api-key': key } });
+  const res = await call(s.api, I.postPresenceEvents, { body: { events }, headers: { 'x-api-key': key } });
   expect(res.status).toBe(200);
-  expect(res.body.results.every((r: { outcome: string }) => r.outcome === 'applied')).toBe(true);
+  expect(res.body.results.every((r) => r.outcome === 'applied')).toBe(true);
 }
 
 async function interpreter(first: string, languages: string[], team = 'Medical') {
   const u = await make.user({ user_type: 'INTERPRETER', first_name: first, last_name: 'Day' });
-  const res = await call('manager.wfm', 'PUT', `/api/user/interpreters/${u.username}/profile/`, {
-    languages,
-    team,
-    extension: '',
+  const res = await callAs(s, 'manager.wfm', I.updateInterpreterProfile, {
+    params: { username: u.username },
+    body: { languages, team, extension: '' },
   });
   expect(res.status).toBe(200);
   return u;
@@ -73,7 +71,7 @@ const rowOf = (body: { rows: { username: string; online_minutes: number }[] }, u
 
 describe('the day board', () => {
   it('computes each interpreter’s day against their shift in the portal zone', async () => {
-    const res = await call('manager.ops', 'GET', `/api/wfm/day/?date=${DAY}`);
+    const res = await callAs(s, 'manager.ops', W.getWfmDay, { query: { date: DAY } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ date: DAY, is_today: false, time_zone: 'Asia/Riyadh' });
     expect(rowOf(res.body, people.a)).toMatchObject({
@@ -117,7 +115,7 @@ describe('the day board', () => {
       spans: [],
     });
     // Both spellings of the pair are one total.
-    const totals = res.body.languages.filter((l: { language: string }) => /zulu/i.test(l.language));
+    const totals = res.body.languages.filter((l) => /zulu/i.test(l.language));
     expect(totals).toEqual([
       {
         language: PAIR,
@@ -133,13 +131,11 @@ describe('the day board', () => {
   });
 
   it('exports the same rows as CSV, quoted and with formulas defused', async () => {
-    const res = await fetch(`${s.url}/api/wfm/day/export.csv?date=${DAY}`, {
-      headers: { authorization: `Bearer ${await s.token('manager.wfm')}` },
-    });
+    const res = await callAs(s, 'manager.wfm', W.exportWfmDayCsv, { query: { date: DAY } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toContain(`wfm-day-${DAY}.csv`);
-    const lines = (await res.text()).split('\r\n');
+    const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
       'name,username,languages,team,status,first in,last out,online minutes,shift,adherence %,late,left early',
     );
@@ -151,7 +147,7 @@ describe('the day board', () => {
     );
     expect(lines).toContain(`'=SUM(A1) Day,${people.c.username},Xhosa↔Zulu,Medical,offline,09:00,10:00,60,,,no,no`);
     // Every active interpreter has a row (the demo's too), plus the header and the final line end.
-    const board = await call('manager.wfm', 'GET', `/api/wfm/day/?date=${DAY}`);
+    const board = await callAs(s, 'manager.wfm', W.getWfmDay, { query: { date: DAY } });
     expect(lines.length).toBe(board.body.rows.length + 2);
   });
 
@@ -159,32 +155,29 @@ describe('the day board', () => {
     const pair = 'Yoruba↔Igbo';
     const e = await interpreter('Emad', ['Igbo↔Yoruba']);
     const f = await interpreter('Fadi', [pair]);
-    const { date: today, now } = (await call('manager.wfm', 'GET', '/api/wfm/day/')).body as {
-      date: string;
-      now: string;
-    };
+    const { date: today, now } = (await callAs(s, 'manager.wfm', W.getWfmDay, { query: {} })).body;
     // Two hours around now on the portal's clock (UTC+3).
     const start = Math.max(0, new Date(Date.parse(now) + 3 * 3600_000).getUTCHours() - 1);
     const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
     await feed(e, [[new Date(Date.now() - 10 * 60_000).toISOString(), null]]);
     // Seen just now: the silent-session expiry leaves the open session open.
-    const beat = await s.api('POST', '/api/presence/heartbeat/', {
+    const beat = await call(s.api, I.postPresenceHeartbeat, {
       body: { username: e.username },
       headers: { 'x-api-key': key },
     });
     expect(beat.body.outcome).toBe('alive');
     await plan(f, today, hh(start), hh(start + 2));
-    const set = await call('manager.wfm', 'PUT', '/api/wfm/staffing/', { language: pair, hours: Array(24).fill(3) });
+    const set = await callAs(s, 'manager.wfm', W.saveStaffing, { body: { language: pair, hours: Array(24).fill(3) } });
     expect(set.status).toBe(200);
 
-    const res = await call('manager.wfm', 'GET', '/api/wfm/day/');
+    const res = await callAs(s, 'manager.wfm', W.getWfmDay, { query: {} });
     expect(res.body.is_today).toBe(true);
-    const online = res.body.rows.map((r: { online: number }) => r.online);
-    expect(online).toEqual([...online].sort((x: number, y: number) => y - x));
+    const online = res.body.rows.map((r) => r.online);
+    expect(online).toEqual([...online].sort((x, y) => y - x));
     expect(rowOf(res.body, e)).toMatchObject({ online: 1, last_out: null, out_of_adherence: false });
     expect(rowOf(res.body, e).online_minutes).toBeGreaterThanOrEqual(9);
     expect(rowOf(res.body, f)).toMatchObject({ online: 0, out_of_adherence: true, in_shift_minutes: 0 });
-    expect(res.body.languages.find((l: { language: string }) => l.language === pair)).toMatchObject({
+    expect(res.body.languages.find((l) => l.language === pair)).toMatchObject({
       interpreters: 2,
       online_now: 1,
       scheduled: 1,
@@ -196,7 +189,10 @@ describe('the day board', () => {
 
 describe('an interpreter’s history', () => {
   it('answers every day of the range with month totals', async () => {
-    const res = await call('rtm', 'GET', `/api/wfm/users/${people.a.username}/history/?from=2026-02-27&to=${DAY}`);
+    const res = await callAs(s, 'rtm', W.getWfmHistory, {
+      params: { username: people.a.username },
+      query: { from: '2026-02-27', to: DAY },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       username: people.a.username,
@@ -208,7 +204,7 @@ describe('an interpreter’s history', () => {
       online: 0,
     });
     expect(Date.parse(res.body.date_joined)).not.toBeNaN();
-    expect(res.body.days.map((d: { date: string }) => d.date)).toEqual([
+    expect(res.body.days.map((d) => d.date)).toEqual([
       '2026-02-27',
       '2026-02-28',
       ...Array.from({ length: 10 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`),
@@ -238,42 +234,43 @@ describe('an interpreter’s history', () => {
   });
 
   it('defaults to the last 30 days; refuses a long range and unknown interpreters', async () => {
-    const res = await call('manager.wfm', 'GET', `/api/wfm/users/${people.b.username}/history/`);
+    const res = await callAs(s, 'manager.wfm', W.getWfmHistory, { params: { username: people.b.username }, query: {} });
     expect(res.status).toBe(200);
     expect(res.body.days).toHaveLength(30);
-    expect(res.body.days.at(-1).date).toBe(res.body.to);
-    const long = await call(
-      'manager.wfm',
-      'GET',
-      `/api/wfm/users/${people.b.username}/history/?from=2025-12-01&to=${DAY}`,
-    );
+    expect(res.body.days.at(-1)!.date).toBe(res.body.to);
+    const long = await callAs(s, 'manager.wfm', W.getWfmHistory, {
+      params: { username: people.b.username },
+      query: { from: '2025-12-01', to: DAY },
+    });
     expect(long.status).toBe(400);
-    expect(Object.keys(long.body.extra.fields)).toEqual(['to']);
-    expect((await call('manager.wfm', 'GET', '/api/wfm/users/nobody/history/')).status).toBe(404);
+    expect(Object.keys(long.error.extra?.fields ?? {})).toEqual(['to']);
+    expect(
+      (await callAs(s, 'manager.wfm', W.getWfmHistory, { params: { username: 'nobody' }, query: {} })).status,
+    ).toBe(404);
     // Staff, not an interpreter: no history either.
-    expect((await call('manager.wfm', 'GET', '/api/wfm/users/hr/history/')).status).toBe(404);
+    expect((await callAs(s, 'manager.wfm', W.getWfmHistory, { params: { username: 'hr' }, query: {} })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('required staffing', () => {
   it('sets, lists and removes a pair under one key whichever order it is written in', async () => {
     const hours = Array.from({ length: 24 }, (_, h) => (h >= 8 && h < 16 ? 4 : 1));
-    const put = await call('manager.wfm', 'PUT', '/api/wfm/staffing/', { language: 'Hausa↔Fula', hours });
+    const put = await callAs(s, 'manager.wfm', W.saveStaffing, { body: { language: 'Hausa↔Fula', hours } });
     expect(put.status).toBe(200);
-    expect(put.body.find((r: { language: string }) => r.language === 'Hausa↔Fula')).toMatchObject({ hours });
-    const again = await call('rtm', 'PUT', '/api/wfm/staffing/', { language: 'Fula↔Hausa', hours: Array(24).fill(2) });
-    const fula = again.body.filter((r: { language: string }) => /fula/i.test(r.language));
+    expect(put.body.find((r) => r.language === 'Hausa↔Fula')).toMatchObject({ hours });
+    const again = await callAs(s, 'rtm', W.saveStaffing, {
+      body: { language: 'Fula↔Hausa', hours: Array(24).fill(2) },
+    });
+    const fula = again.body.filter((r) => /fula/i.test(r.language));
     expect(fula).toEqual([{ language: 'Fula↔Hausa', hours: Array(24).fill(2), updated_at: expect.any(String) }]);
 
-    const bad = await call('rtm', 'PUT', '/api/wfm/staffing/', { language: 'Fula↔Hausa', hours: [1, 2] });
+    const bad = await callAs(s, 'rtm', W.saveStaffing, { body: { language: 'Fula↔Hausa', hours: [1, 2] } });
     expect(bad.status).toBe(400);
-    expect(
-      (await call('rtm', 'DELETE', `/api/wfm/staffing/?language=${encodeURIComponent('Hausa↔Fula')}`)).status,
-    ).toBe(204);
-    const list = await call('manager.ops', 'GET', '/api/wfm/staffing/');
-    expect(list.body.some((r: { language: string }) => /fula/i.test(r.language))).toBe(false);
-    expect(
-      (await call('rtm', 'DELETE', `/api/wfm/staffing/?language=${encodeURIComponent('Hausa↔Fula')}`)).status,
-    ).toBe(404);
+    expect((await callAs(s, 'rtm', W.deleteStaffing, { query: { language: 'Hausa↔Fula' } })).status).toBe(204);
+    const list = await callAs(s, 'manager.ops', W.listStaffing);
+    expect(list.body.some((r) => /fula/i.test(r.language))).toBe(false);
+    expect((await callAs(s, 'rtm', W.deleteStaffing, { query: { language: 'Hausa↔Fula' } })).status).toBe(404);
   });
 });

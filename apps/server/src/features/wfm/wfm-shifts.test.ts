@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { wfmEndpoints as W } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -14,16 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const call = async (who: string, method: string, url: string, body?: unknown) =>
+/** The route list below, tried alike by method and URL. */
+const raw = async (who: string, method: string, url: string, body?: unknown) =>
   s.api(method, url, { token: await s.token(who), body });
 const interpreter = () => make.user({ user_type: 'INTERPRETER', first_name: 'Rana', last_name: 'Shift' });
 const shiftsOf = async (u: UserRow) =>
-  (await call('manager.wfm', 'GET', `/api/wfm/shifts/?from=2030-01-01&to=2030-03-31&username=${u.username}`)).body as {
-    date: string;
-    start: string;
-    end: string;
-    note: string;
-  }[];
+  (
+    await callAs(s, 'manager.wfm', W.listShifts, {
+      query: { from: '2030-01-01', to: '2030-03-31', username: u.username },
+    })
+  ).body;
 const brief = (list: { date: string; start: string; end: string }[]) =>
   list.map((x) => `${x.date} ${x.start}-${x.end}`);
 const eventsOn = async (action: string) => {
@@ -36,12 +38,8 @@ const eventsOn = async (action: string) => {
 describe('planning one shift', () => {
   it('creates, edits and removes a shift, with its instants in the portal zone and an event each', async () => {
     const u = await interpreter();
-    const created = await call('manager.wfm', 'POST', '/api/wfm/shifts/', {
-      username: u.username,
-      date: '2030-01-10',
-      start: '22:00',
-      end: '06:00',
-      note: 'Night line',
+    const created = await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: u.username, date: '2030-01-10', start: '22:00', end: '06:00', note: 'Night line' },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -59,7 +57,7 @@ describe('planning one shift', () => {
     expect(await eventsOn('wfm.shift_created')).toBeGreaterThanOrEqual(1);
 
     const id = created.body.id as number;
-    const edited = await call('admin', 'PUT', `/api/wfm/shifts/${id}/`, { start: '08:30', end: '16:30' });
+    const edited = await callAs(s, 'admin', W.updateShift, { params: { id }, body: { start: '08:30', end: '16:30' } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
       date: '2030-01-10',
@@ -73,66 +71,65 @@ describe('planning one shift', () => {
     expect(await eventsOn('wfm.shift_changed')).toBeGreaterThanOrEqual(1);
     expect(brief(await shiftsOf(u))).toEqual(['2030-01-10 08:30-16:30']);
 
-    expect((await call('manager.wfm', 'DELETE', `/api/wfm/shifts/${id}/`)).status).toBe(204);
+    expect((await callAs(s, 'manager.wfm', W.deleteShift, { params: { id } })).status).toBe(204);
     expect(await eventsOn('wfm.shift_deleted')).toBeGreaterThanOrEqual(1);
     expect(await shiftsOf(u)).toEqual([]);
-    expect((await call('manager.wfm', 'DELETE', `/api/wfm/shifts/${id}/`)).status).toBe(404);
-    expect((await call('manager.wfm', 'PUT', `/api/wfm/shifts/${id}/`, { start: '08:00', end: '09:00' })).status).toBe(
-      404,
-    );
+    expect((await callAs(s, 'manager.wfm', W.deleteShift, { params: { id } })).status).toBe(404);
+    expect(
+      (await callAs(s, 'manager.wfm', W.updateShift, { params: { id }, body: { start: '08:00', end: '09:00' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses a second shift on a day, a non-interpreter, and bad times, changing nothing', async () => {
     const u = await interpreter();
     const base = { username: u.username, date: '2030-01-12', start: '08:00', end: '16:00' };
-    expect((await call('manager.wfm', 'POST', '/api/wfm/shifts/', base)).status).toBe(201);
+    expect((await callAs(s, 'manager.wfm', W.createShift, { body: base })).status).toBe(201);
 
-    const again = await call('manager.wfm', 'POST', '/api/wfm/shifts/', { ...base, start: '18:00', end: '20:00' });
+    const again = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, start: '18:00', end: '20:00' } });
     expect(again.status).toBe(400);
-    expect(Object.keys(again.body.extra.fields)).toEqual(['date']);
+    expect(Object.keys(again.error.extra?.fields ?? {})).toEqual(['date']);
 
-    const hr = await call('manager.wfm', 'POST', '/api/wfm/shifts/', { ...base, username: 'hr', date: '2030-01-13' });
+    const hr = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, username: 'hr', date: '2030-01-13' } });
     expect(hr.status).toBe(400);
-    expect(hr.body.extra.fields.username).toEqual(['Choose an active interpreter.']);
+    expect(hr.error.extra?.fields?.username).toEqual(['Choose an active interpreter.']);
 
-    const same = await call('manager.wfm', 'POST', '/api/wfm/shifts/', { ...base, date: '2030-01-14', end: '08:00' });
+    const same = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, date: '2030-01-14', end: '08:00' } });
     expect(same.status).toBe(400);
-    expect(same.body.extra.fields.end).toEqual(['The shift must end at another time than it starts.']);
-    const long = await call('manager.wfm', 'POST', '/api/wfm/shifts/', { ...base, date: '2030-01-14', end: '00:30' });
-    expect(long.body.extra.fields.end).toEqual(['A shift can last at most 16 hours.']);
-    const badTime = await call('manager.wfm', 'POST', '/api/wfm/shifts/', {
-      ...base,
-      date: '2030-01-14',
-      start: '24:00',
+    expect(same.error.extra?.fields?.end).toEqual(['The shift must end at another time than it starts.']);
+    const long = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, date: '2030-01-14', end: '00:30' } });
+    expect(long.error.extra?.fields?.end).toEqual(['A shift can last at most 16 hours.']);
+    const badTime = await callAs(s, 'manager.wfm', W.createShift, {
+      body: { ...base, date: '2030-01-14', start: '24:00' },
     });
     expect(badTime.status).toBe(400);
-    expect(Object.keys(badTime.body.extra.fields)).toEqual(['start']);
+    expect(Object.keys(badTime.error.extra?.fields ?? {})).toEqual(['start']);
 
     expect(brief(await shiftsOf(u))).toEqual(['2030-01-12 08:00-16:00']);
   });
 
   it('lists a range: to before from and more than 93 days are refused on `to`; an unknown interpreter is 404', async () => {
-    const back = await call('rtm', 'GET', '/api/wfm/shifts/?from=2030-02-01&to=2030-01-31');
+    const back = await callAs(s, 'rtm', W.listShifts, { query: { from: '2030-02-01', to: '2030-01-31' } });
     expect(back.status).toBe(400);
-    expect(Object.keys(back.body.extra.fields)).toEqual(['to']);
-    const long = await call('rtm', 'GET', '/api/wfm/shifts/?from=2030-01-01&to=2030-04-04');
+    expect(Object.keys(back.error.extra?.fields ?? {})).toEqual(['to']);
+    const long = await callAs(s, 'rtm', W.listShifts, { query: { from: '2030-01-01', to: '2030-04-04' } });
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe('Choose at most 93 days.');
-    expect((await call('rtm', 'GET', '/api/wfm/shifts/?from=2030-01-01&to=2030-04-03')).status).toBe(200);
-    expect((await call('rtm', 'GET', '/api/wfm/shifts/?from=2030-01-01&to=2030-01-31&username=nobody')).status).toBe(
-      404,
+    expect(long.error.message).toBe('Choose at most 93 days.');
+    expect((await callAs(s, 'rtm', W.listShifts, { query: { from: '2030-01-01', to: '2030-04-03' } })).status).toBe(
+      200,
     );
+    expect(
+      (await callAs(s, 'rtm', W.listShifts, { query: { from: '2030-01-01', to: '2030-01-31', username: 'nobody' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('importing shifts from CSV', () => {
   it('reads any column order, upper-case header, semicolons and a BOM; replaces a day that had a shift', async () => {
     const [a, b] = [await interpreter(), await interpreter()];
-    await call('manager.wfm', 'POST', '/api/wfm/shifts/', {
-      username: a.username,
-      date: '2030-02-01',
-      start: '09:00',
-      end: '17:00',
+    await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: a.username, date: '2030-02-01', start: '09:00', end: '17:00' },
     });
     const csv = [
       '\uFEFFDate;Username;END;Start',
@@ -142,14 +139,14 @@ describe('importing shifts from CSV', () => {
       `2030-02-01;${b.username};06:00;22:00`,
       '',
     ].join('\r\n');
-    const dry = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', { csv, dry_run: true });
+    const dry = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv, dry_run: true } });
     expect(dry.status).toBe(200);
     expect(dry.body).toEqual({ rows: 3, created: 2, replaced: 1, dry_run: true });
     // The dry run saved nothing.
     expect(brief(await shiftsOf(a))).toEqual(['2030-02-01 09:00-17:00']);
     expect(await shiftsOf(b)).toEqual([]);
 
-    const done = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', { csv });
+    const done = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } });
     expect(done.body).toEqual({ rows: 3, created: 2, replaced: 1, dry_run: false });
     expect(brief(await shiftsOf(a))).toEqual(['2030-02-01 08:00-16:00', '2030-02-02 16:00-00:00']);
     expect(brief(await shiftsOf(b))).toEqual(['2030-02-01 22:00-06:00']);
@@ -167,10 +164,10 @@ describe('importing shifts from CSV', () => {
       `hr,2030-03-05,08:00,08:00,`,
       `${a.username},2030-02-30,08:00,16:00,`,
     ].join('\n');
-    const res = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', { csv });
+    const res = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('4 lines could not be imported.');
-    expect(res.body.extra.fields.csv).toEqual([
+    expect(res.error.message).toBe('4 lines could not be imported.');
+    expect(res.error.extra?.fields?.csv).toEqual([
       'Line 3: Give a time as HH:MM (00:00 to 23:59).',
       'Line 4: No active interpreter has this username.',
       'Line 6: The shift must end at another time than it starts.',
@@ -182,25 +179,25 @@ describe('importing shifts from CSV', () => {
   it('refuses a second row for the same person and day on the later line', async () => {
     const a = await interpreter();
     const csv = `username,date,start,end\n${a.username},2030-03-10,08:00,16:00\n${a.username},2030-03-10,16:00,23:00\n`;
-    const res = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', { csv });
+    const res = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('1 line could not be imported.');
-    expect(res.body.extra.fields.csv).toEqual([
+    expect(res.error.message).toBe('1 line could not be imported.');
+    expect(res.error.extra?.fields?.csv).toEqual([
       'Line 3: This interpreter already has a shift on this day earlier in the file.',
     ]);
     expect(await shiftsOf(a)).toEqual([]);
   });
 
   it('refuses a file without the needed header or without rows', async () => {
-    const noHeader = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', {
-      csv: 'interpreter01,2030-03-10,08:00,16:00\n',
+    const noHeader = await callAs(s, 'manager.wfm', W.importShifts, {
+      body: { csv: 'interpreter01,2030-03-10,08:00,16:00\n' },
     });
     expect(noHeader.status).toBe(400);
-    expect(noHeader.body.extra.fields.csv).toEqual([
+    expect(noHeader.error.extra?.fields?.csv).toEqual([
       'The first line must name the columns username, date, start and end.',
     ]);
-    const empty = await call('manager.wfm', 'POST', '/api/wfm/shifts/import/', { csv: 'username,date,start,end\n\n' });
-    expect(empty.body.extra.fields.csv).toEqual(['The file has no shifts below its header.']);
+    const empty = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv: 'username,date,start,end\n\n' } });
+    expect(empty.error.extra?.fields?.csv).toEqual(['The file has no shifts below its header.']);
   });
 });
 
@@ -222,7 +219,7 @@ describe('who may use WFM', () => {
   it('HR and FINANCE get 403 on every WFM route', async () => {
     for (const who of ['hr', 'finance']) {
       for (const [method, url, body] of routes) {
-        expect((await call(who, method, url, body)).status, `${who} ${method} ${url}`).toBe(403);
+        expect((await raw(who, method, url, body)).status, `${who} ${method} ${url}`).toBe(403);
       }
     }
   });
@@ -230,16 +227,18 @@ describe('who may use WFM', () => {
   it('OPERATION reads shifts but may not write them; RTM sets staffing but not shifts', async () => {
     const u = await interpreter();
     const shift = { username: u.username, date: '2030-01-25', start: '08:00', end: '16:00' };
-    expect((await call('manager.ops', 'GET', '/api/wfm/shifts/?from=2030-01-01&to=2030-01-31')).status).toBe(200);
-    expect((await call('manager.ops', 'GET', '/api/wfm/day/')).status).toBe(200);
-    expect((await call('manager.ops', 'POST', '/api/wfm/shifts/', shift)).status).toBe(403);
-    expect((await call('rtm', 'POST', '/api/wfm/shifts/', shift)).status).toBe(403);
     expect(
-      (await call('manager.ops', 'PUT', '/api/wfm/staffing/', { language: 'Arabic↔Urdu', hours: Array(24).fill(2) }))
+      (await callAs(s, 'manager.ops', W.listShifts, { query: { from: '2030-01-01', to: '2030-01-31' } })).status,
+    ).toBe(200);
+    expect((await callAs(s, 'manager.ops', W.getWfmDay, { query: {} })).status).toBe(200);
+    expect((await callAs(s, 'manager.ops', W.createShift, { body: shift })).status).toBe(403);
+    expect((await callAs(s, 'rtm', W.createShift, { body: shift })).status).toBe(403);
+    expect(
+      (await callAs(s, 'manager.ops', W.saveStaffing, { body: { language: 'Arabic↔Urdu', hours: Array(24).fill(2) } }))
         .status,
     ).toBe(403);
     expect(await shiftsOf(u)).toEqual([]);
-    const set = await call('rtm', 'PUT', '/api/wfm/staffing/', { language: 'Urdu↔Arabic', hours: Array(24).fill(2) });
+    const set = await callAs(s, 'rtm', W.saveStaffing, { body: { language: 'Urdu↔Arabic', hours: Array(24).fill(2) } });
     expect(set.status).toBe(200);
   });
 });
