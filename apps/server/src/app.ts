@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import apiReference from '@scalar/fastify-api-reference';
 import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
@@ -16,12 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.js';
 import type { EventLogNameLookups } from './lib/feature.js';
-import {
-  ApiError,
-  isDatabaseUnavailable,
-  SERVICE_UNAVAILABLE_MESSAGE,
-  SERVICE_UNAVAILABLE_RETRY_AFTER,
-} from './lib/errors.js';
+import { errorHandler, NOT_FOUND_BODY } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logger.js';
 import { authPlugin, type Access, type RoutePolicy } from './plugins/auth.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
@@ -72,21 +65,6 @@ function couldNameFile(root: string, url: string): boolean {
   return decoded.split('/').every((segment) => Buffer.byteLength(segment) <= NAME_MAX);
 }
 
-/** Turns a zod validation failure into `{field: [messages]}`. */
-function validationFields(err: FastifyError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    for (const v of err.validation) {
-      const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      // Issues of the whole body (unknown keys, cross-field refinements without a path) have
-      // no field the form could show them under: they go with the form's own errors.
-      const key = p || 'non_field_errors';
-      (fields[key] ??= []).push(v.message ?? 'Invalid value.');
-    }
-  }
-  return fields;
-}
-
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = opts;
   const app = Fastify({
@@ -133,47 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    // Whatever a route had set up for success (text/html, a CSV or PDF attachment), the
-    // error answers in the API's JSON shape; else Fastify refuses the object (a raw 500).
-    void reply.type('application/json; charset=utf-8').removeHeader('content-disposition');
-    if (err instanceof ApiError) {
-      if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.statusCode).send(err.toBody());
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      // A path id past its column's range names no record: 404, exactly like a missing one.
-      if (err.validation.some((v) => (v.params as { params?: { notFound?: boolean } })?.params?.notFound)) {
-        return reply.status(404).send({ message: 'Not found.' });
-      }
-      const fields = validationFields(err);
-      const first = Object.entries(fields)[0];
-      const message = first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.';
-      return reply.status(400).send({ message, extra: { fields } });
-    }
-    if (isResponseSerializationError(err)) {
-      req.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error.' });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, 413, 415…): keep the status, use our shape.
-      const message = status === 413 ? 'Request body is too large (limit 1 MiB).' : err.message;
-      return reply.status(status).send({ message });
-    }
-    // (After the 4xx branch: a client's own aborted upload is ECONNRESET too, with its 400.)
-    if (isDatabaseUnavailable(err)) {
-      // The database is down or restarting: a generic 503 (never its address or error);
-      // the pool opens fresh connections on the next request, so recovery needs no restart.
-      req.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER))
-        .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
-    }
-    req.log.error({ err }, 'request failed');
-    return reply.status(500).send({ message: 'Internal server error.' });
-  });
+  app.setErrorHandler(errorHandler);
 
   // Helmet's security headers, its middleware built once: @fastify/helmet built it again
   // on every request (parsing the CSP each time), a few per cent of a cheap request.
@@ -305,7 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         .type('text/html; charset=utf-8')
         .send(fs.createReadStream(path.join(webDist, 'index.html')));
     }
-    return reply.status(404).send({ message: 'Not found.' });
+    return reply.status(404).send(NOT_FOUND_BODY);
   });
 
   return app;

@@ -138,14 +138,18 @@ describe('long URLs', () => {
     ]) {
       const res = await json(await fetch(s.url + url));
       expect(res.status, url.slice(0, 20)).toBe(414);
-      expect(res.body).toEqual({ message: expect.stringMatching(/too long/) });
+      expect(res.body).toEqual({
+        message: 'The URL is too long (limit 4096 bytes of path and query).',
+        code: 'urlTooLong',
+        params: { count: 4096 },
+      });
     }
   });
 
   it('answers URLs just under the limit as usual: 404 under /api/, the app elsewhere (not 403)', async () => {
     // /api/ + 4090 = 4095 bytes: once the static handler's path check turned these into 403.
     const api = await json(await fetch(`${s.url}/api/${'a'.repeat(4090)}`));
-    expect(api).toEqual({ status: 404, body: { message: 'Not found.' } });
+    expect(api).toEqual({ status: 404, body: { message: 'Not found.', code: 'notFound' } });
     expect((await fetch(`${s.url}/x/${'a'.repeat(4090)}`)).status).toBe(200);
     // One segment past NAME_MAX (255 bytes) once failed the same way.
     expect((await fetch(`${s.url}/${'a'.repeat(300)}`)).status).toBe(200);
@@ -155,10 +159,14 @@ describe('long URLs', () => {
   it('answers 414 even past Node’s 16 KiB header limit, and 431 for huge headers, in the error shape', async () => {
     const long = await raw(`GET /api/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(long.status).toBe(414);
-    expect(JSON.parse(long.body)).toEqual({ message: expect.stringMatching(/too long/) });
+    expect(JSON.parse(long.body)).toEqual({
+      message: expect.stringMatching(/too long/),
+      code: 'urlTooLong',
+      params: { count: 4096 },
+    });
     const headers = await raw(`GET /api/auth/me/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
     expect(headers.status).toBe(431);
-    expect(JSON.parse(headers.body)).toEqual({ message: expect.any(String) });
+    expect(JSON.parse(headers.body)).toEqual({ message: expect.any(String), code: 'headersTooLarge' });
   });
 });
 
@@ -186,7 +194,10 @@ describe('while the server closes', () => {
     expect(statuses).toEqual([200, 503]);
     expect(data).toMatch(/retry-after: 5/i);
     expect(data.slice(data.lastIndexOf('\r\n\r\n') + 4)).toBe(
-      JSON.stringify({ message: 'The service is temporarily unavailable. Try again shortly.' }),
+      JSON.stringify({
+        message: 'The service is temporarily unavailable. Try again shortly.',
+        code: 'serviceUnavailable',
+      }),
     );
   });
 });
@@ -204,7 +215,7 @@ describe('an error after a route chose another content type', () => {
       const res = await fetch(`${url}/wfm/interpreter01`);
       expect(res.status).toBe(500);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({ message: 'Internal server error.' });
+      expect(await res.json()).toEqual({ message: 'Internal server error.', code: 'internalError' });
     } finally {
       fs.rmSync(web, { recursive: true, force: true });
     }

@@ -148,7 +148,7 @@ describe('JWT attacks on GET /api/auth/me/', () => {
     const res = await s.api('GET', '/api/auth/me/', { headers: header === null ? {} : { authorization: header } });
     expect(res.status).toBe(row.status);
     if (row.status === 200) expect(res.body.id).toBe(live.userId);
-    else expect(res.body).toEqual({ message: expect.any(String) });
+    else expect(res.body).toEqual({ message: expect.any(String), code: 'notAuthenticated' });
   });
 
   it('leaves the live session working after every attack', async () => {

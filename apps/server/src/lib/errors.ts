@@ -1,32 +1,96 @@
-import { NON_FIELD_ERRORS, type TApiError } from '@portal/contracts';
+import {
+  messageText,
+  NON_FIELD_ERRORS,
+  type MessageArgs,
+  type MessageCode,
+  type TApiError,
+  type TMessage,
+} from '@portal/contracts';
 
-/** An error that reaches the client as-is, in the API's one error shape. */
+/** Field messages by field name (the form shows each under its input). */
+export type FieldMessages = Record<string, TMessage[]>;
+
+const mapFields = <T>(fields: FieldMessages, f: (m: TMessage) => T) =>
+  Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages.map(f)]));
+
+/** A message from a code and its values (typed where the caller names the code). */
+const said = (code: MessageCode, args: readonly unknown[]) =>
+  (args.length ? { code, params: args[0] } : { code }) as TMessage;
+
+/**
+ * An error that reaches the client as-is, in the API's one error shape: the message by
+ * code (`said`, from the contracts' catalogue) and its English text as `message`.
+ */
 export class ApiError extends Error {
+  /** Field errors in English, as `extra.fields` says them. */
+  readonly fields?: Record<string, string[]>;
+
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string[]>,
+    readonly said: TMessage,
+    readonly fieldMessages?: FieldMessages,
     readonly headers?: Record<string, string>,
+    /** The English `message` when it says more than `said` (several refusals joined, Fastify's own words). */
+    text?: string,
   ) {
-    super(message);
+    super(text ?? messageText(said));
+    if (fieldMessages) this.fields = mapFields(fieldMessages, messageText);
   }
 
   toBody(): TApiError {
-    return this.fields ? { message: this.message, extra: { fields: this.fields } } : { message: this.message };
+    const { code, params } = this.said;
+    const body: TApiError = { message: this.message, code };
+    if (params) body.params = params as TApiError['params'];
+    if (this.fieldMessages) {
+      body.extra = {
+        fields: this.fields,
+        codes: mapFields(this.fieldMessages, (m) => ({
+          code: m.code,
+          ...(m.params ? { params: m.params } : {}),
+        })) as Record<string, { code: string }[]>,
+      };
+    }
+    return body;
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string[]>) => new ApiError(400, message, fields);
+/** A 400 (or `status`) about fields: the first field's first message is also the top-level message. */
+export function fieldsError(fields: FieldMessages, status = 400): ApiError {
+  const first = Object.values(fields).find((messages) => messages.length > 0)?.[0];
+  if (!first) throw new Error('fieldsError needs a message');
+  return new ApiError(status, first, fields);
+}
+
+export const badRequest = <C extends MessageCode>(code: C, ...args: MessageArgs<C>) =>
+  new ApiError(400, said(code, args));
 /** A 400 about one field: the message is also the top-level message. */
-export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] });
-export const nonFieldError = (message: string) => fieldError(NON_FIELD_ERRORS, message);
-export const unauthorized = (message = 'Authentication credentials were not provided or are invalid.') =>
-  new ApiError(401, message);
-export const forbidden = (message = 'You do not have permission to perform this action.') => new ApiError(403, message);
+export const fieldError = <C extends MessageCode>(field: string, code: C, ...args: MessageArgs<C>) =>
+  fieldsError({ [field]: [said(code, args)] });
+export const nonFieldError = <C extends MessageCode>(code: C, ...args: MessageArgs<C>) =>
+  fieldsError({ [NON_FIELD_ERRORS]: [said(code, args)] });
+export const conflict = <C extends MessageCode>(code: C, ...args: MessageArgs<C>) =>
+  new ApiError(409, said(code, args));
+
+export function unauthorized(): ApiError;
+export function unauthorized<C extends MessageCode>(code: C, ...args: MessageArgs<C>): ApiError;
+export function unauthorized(code: MessageCode = 'notAuthenticated', ...args: unknown[]) {
+  return new ApiError(401, said(code, args));
+}
+export function forbidden(): ApiError;
+export function forbidden<C extends MessageCode>(code: C, ...args: MessageArgs<C>): ApiError;
+export function forbidden(code: MessageCode = 'permissionDenied', ...args: unknown[]) {
+  return new ApiError(403, said(code, args));
+}
 /** Also the answer for records the caller may not see: never hint that they exist. */
-export const notFound = (message = 'Not found.') => new ApiError(404, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export function notFound(): ApiError;
+export function notFound<C extends MessageCode>(code: C, ...args: MessageArgs<C>): ApiError;
+export function notFound(code: MessageCode = 'notFound', ...args: unknown[]) {
+  return new ApiError(404, said(code, args));
+}
+/** The `Retry-After` header: whole seconds, at least one. */
+export const retryAfter = (seconds: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
+export const tooManyRequests = <C extends MessageCode>(retryAfterSeconds: number, code: C, ...args: MessageArgs<C>) =>
+  new ApiError(429, said(code, args), undefined, retryAfter(retryAfterSeconds));
 
 /** PostgreSQL unique violation on a named index → which field it is about. */
 export function uniqueViolationField(err: unknown, fieldsByIndex: Record<string, string>): string | null {
@@ -35,10 +99,17 @@ export function uniqueViolationField(err: unknown, fieldsByIndex: Record<string,
   return fieldsByIndex[e.constraint] ?? null;
 }
 
-/** The one answer while the database cannot be reached: nothing about why (no hosts, no codes). */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Try again shortly.';
 /** Seconds a client should wait before retrying a 503. */
 export const SERVICE_UNAVAILABLE_RETRY_AFTER = 5;
+
+/**
+ * The one answer while the database cannot be reached or the server is stopping: nothing
+ * about why (no hosts, no codes).
+ */
+export const serviceUnavailable = () =>
+  new ApiError(503, { code: 'serviceUnavailable' }, undefined, {
+    'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER),
+  });
 
 /** Socket errors: the database's host refused, reset or never answered. */
 const NETWORK_CODES = new Set([

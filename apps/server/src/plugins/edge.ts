@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fillMessage } from '@portal/contracts';
+import { msg, type TMessage } from '@portal/contracts';
 import { ApiError } from '../lib/errors.js';
 
 /**
@@ -12,7 +12,7 @@ import { ApiError } from '../lib/errors.js';
  * answers 403 "Forbidden"; nothing the portal serves needs more than a few hundred.
  */
 export const MAX_URL_BYTES = 4096;
-export const URL_TOO_LONG_MESSAGE = fillMessage('urlTooLong', { count: MAX_URL_BYTES });
+const URL_TOO_LONG = msg('urlTooLong', { count: MAX_URL_BYTES });
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -31,7 +31,7 @@ export const edgePlugin = fp<EdgeOptions>(async (app: FastifyInstance, { hsts })
     // Over plain HTTP the header is meaningless at best, and pins a host name to HTTPS
     // that may never serve it. req.protocol honours X-Forwarded-Proto under TRUST_PROXY.
     if (hsts || req.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
-    if (Buffer.byteLength(req.raw.url ?? req.url) > MAX_URL_BYTES) throw new ApiError(414, URL_TOO_LONG_MESSAGE);
+    if (Buffer.byteLength(req.raw.url ?? req.url) > MAX_URL_BYTES) throw new ApiError(414, URL_TOO_LONG);
   });
   app.addHook('onSend', async (req, reply) => {
     const url = req.raw.url ?? req.url;
@@ -41,8 +41,8 @@ export const edgePlugin = fp<EdgeOptions>(async (app: FastifyInstance, { hsts })
   });
 });
 
-function answer(socket: Socket, status: number, message: string) {
-  const body = JSON.stringify({ message });
+function answer(socket: Socket, status: number, message: TMessage) {
+  const body = JSON.stringify(new ApiError(status, message).toBody());
   socket.write(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
@@ -74,11 +74,11 @@ export function clientErrorHandler(
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   this.log.trace({ err }, 'client error');
   if (socket.writable) {
-    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer(socket, 408, 'The request took too long to arrive.');
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer(socket, 408, msg('requestTimeout'));
     else if (err.code === 'HPE_HEADER_OVERFLOW') {
-      if (requestLineTooLong(err.rawPacket)) answer(socket, 414, URL_TOO_LONG_MESSAGE);
-      else answer(socket, 431, 'The request headers are too large.');
-    } else answer(socket, 400, 'Malformed HTTP request.');
+      if (requestLineTooLong(err.rawPacket)) answer(socket, 414, URL_TOO_LONG);
+      else answer(socket, 431, msg('headersTooLarge'));
+    } else answer(socket, 400, msg('malformedRequest'));
   }
   socket.destroy(err);
 }

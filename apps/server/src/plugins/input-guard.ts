@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { fillMessage, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@portal/contracts';
-import { badRequest } from '../lib/errors.js';
+import { isStorableText, msg } from '@portal/contracts';
+import { ApiError } from '../lib/errors.js';
 
 /** The path (`a.b.0`) of the first string that PostgreSQL could not store, or null. */
 function firstUnstorable(value: unknown, path: string, depth = 0): string | null {
@@ -23,10 +23,10 @@ export const inputGuardPlugin = fp(async (app) => {
   app.addHook('preValidation', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
       const field = firstUnstorable(part, '');
-      if (field)
-        throw badRequest(fillMessage('fieldProblem', { field, reason: UNSTORABLE_TEXT_MESSAGE }), {
-          [field]: [UNSTORABLE_TEXT_MESSAGE],
-        });
+      if (field) {
+        const reason = msg('unstorableText');
+        throw new ApiError(400, msg('fieldProblem', { field, reason }), { [field]: [reason] });
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
-import { tooManyRequests } from '../lib/errors.js';
+import type { TMessage } from '@portal/contracts';
+import { ApiError, retryAfter } from '../lib/errors.js';
 import { countHit, releaseHit, type RateLimitCount } from '../lib/rate-limit.repository.js';
 
 /** Counts per key in fixed windows: one more on `take`, one fewer on `give`. */
@@ -55,7 +56,7 @@ export interface FailureLimitOptions {
   max: number;
   windowMs: number;
   /** Tells the client what was refused. */
-  message: string;
+  message: TMessage;
 }
 
 /**
@@ -77,7 +78,7 @@ export async function limitFailuresPerAddress(app: FastifyInstance, opts: Failur
     const { hits, ttlMs } = await counter.take(keyOf(req), opts.windowMs);
     if (hits > opts.max) {
       await counter.give(keyOf(req));
-      throw tooManyRequests(opts.message, ttlMs / 1000);
+      throw new ApiError(429, opts.message, undefined, retryAfter(ttlMs / 1000));
     }
     counted.add(req);
   });

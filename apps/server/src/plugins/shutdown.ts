@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_RETRY_AFTER } from '../lib/errors.js';
+import { serviceUnavailable } from '../lib/errors.js';
 
 /**
  * Makes `app.close()` finish promptly whatever the clients do. Node's `server.close()`
@@ -47,9 +47,7 @@ export function drainOnClose(app: FastifyInstance, graceMs: number): void {
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
     void reply.header('connection', 'close');
-    throw new ApiError(503, SERVICE_UNAVAILABLE_MESSAGE, undefined, {
-      'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER),
-    });
+    throw serviceUnavailable();
   });
   app.addHook('preClose', (done) => {
     closing = true;

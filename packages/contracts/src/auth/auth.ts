@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ZText } from '../common/text.js';
 import { ZPassword } from '../users/users.js';
+import { schemaMessage } from '../common/messages.js';
 
 /** `username` also accepts an email address. */
 export const ZLoginRequest = z.object({
-  username: ZText.trim().min(1, 'This field may not be blank.').max(254),
+  username: ZText.trim().min(1, schemaMessage('blank')).max(254),
   // Max only: the login form must not leak the password policy, and a 2 KB cap stops
   // hashing attacks with huge inputs.
-  password: ZText.min(1, 'This field may not be blank.').max(1024),
+  password: ZText.min(1, schemaMessage('blank')).max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -15,7 +16,7 @@ export const ZLoginResponse = z.object({ access: ZText });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZChangePasswordRequest = z.object({
-  old_password: ZText.min(1, 'This field may not be blank.').max(1024),
+  old_password: ZText.min(1, schemaMessage('blank')).max(1024),
   new_password: ZPassword,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

@@ -1,13 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { fillMessage, matchMessage, MESSAGE_TEMPLATES, type MessageKey } from './messages.js';
+import { z } from 'zod';
+import * as contracts from '../index.js';
+import { issueMessage, parseMessage } from './errors.js';
+import {
+  fillMessage,
+  MESSAGE_LISTS,
+  MESSAGES,
+  messageText,
+  msg,
+  schemaMessageOf,
+  type MessageDefinition,
+} from './messages.js';
 
-describe('message templates', () => {
-  it('fill named placeholders with their values', () => {
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+const forms = (def: MessageDefinition) => (typeof def.en === 'string' ? [def.en] : [def.en.one, def.en.other]);
+
+describe('the message catalogue', () => {
+  it('defines each code once, in camelCase', () => {
+    const codes = MESSAGE_LISTS.flatMap((list) => Object.keys(list));
+    expect(codes.length).toBe(new Set(codes).size);
+    expect(Object.keys(MESSAGES).length).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+  });
+
+  it('uses in every English form exactly the values its code declares', () => {
+    for (const [code, def] of Object.entries(MESSAGES) as [string, MessageDefinition][]) {
+      const declared = Object.keys(def.params).sort();
+      for (const text of forms(def)) expect(placeholders(text), `${code}: ${text}`).toEqual(declared);
+    }
+  });
+
+  it('has two English forms exactly where a message counts', () => {
+    for (const [code, def] of Object.entries(MESSAGES) as [string, MessageDefinition][]) {
+      expect(typeof def.en !== 'string', code).toBe('count' in def.params);
+      if ('count' in def.params) expect(def.params.count, code).toBe('count');
+      for (const [name, kind] of Object.entries(def.params)) if (kind === 'count') expect(name, code).toBe('count');
+    }
+  });
+
+  it('gives every message without values its own English text (a schema text names one code)', () => {
+    const texts = Object.values(MESSAGES as Record<string, MessageDefinition>)
+      .filter((d) => Object.keys(d.params).length === 0)
+      .map((d) => d.en as string);
+    expect(texts.length).toBe(new Set(texts).size);
+  });
+});
+
+describe('messages by code', () => {
+  it('fill their values in English', () => {
     expect(fillMessage('leaveOverlapOwn', { from: '2026-03-02', to: '2026-03-04' })).toBe(
       'You already have leave from 2026-03-02 to 2026-03-04.',
     );
-    expect(fillMessage('bulkRefused', { tickets: '#12, #15', reason: 'This ticket is closed; reopen it first.' })).toBe(
-      '#12, #15: This ticket is closed; reopen it first.',
+    expect(messageText(msg('notFound'))).toBe('Not found.');
+  });
+
+  it('say a reason inside in its own words', () => {
+    const reason = msg('ticketReopenExpired', { count: 30 });
+    expect(fillMessage('bulkRefused', { tickets: '#12, #15', reason })).toBe(
+      '#12, #15: This ticket was closed more than 30 days ago and can no longer be reopened; open a new ticket.',
+    );
+    expect(fillMessage('fieldProblem', { field: 'subject', reason: msg('required') })).toBe(
+      'subject: This field is required.',
     );
   });
 
@@ -20,43 +73,112 @@ describe('message templates', () => {
     expect(short(2)).toBe('Only 2 days of Annual leave left in 2026; this takes 4.');
   });
 
-  it('are recognised back with their values, counts as numbers', () => {
-    expect(matchMessage('Sick leave already has leave from 2026-01-05 to 2026-01-06.')).toEqual({
-      key: 'leaveOverlapOther',
-      vars: { name: 'Sick leave', from: '2026-01-05', to: '2026-01-06' },
-    });
-    expect(matchMessage('Only 2.5 days of Annual leave left in 2027; this takes 3.')).toEqual({
-      key: 'leaveBalanceShort',
-      vars: { count: 2.5, type: 'Annual leave', year: '2027', days: '3' },
-    });
-    expect(matchMessage('Something else entirely.')).toBeUndefined();
+  it('check each code’s values at compile time', () => {
+    // @ts-expect-error leaveOverlapOwn needs its dates
+    msg('leaveOverlapOwn');
+    // @ts-expect-error a count is a number
+    msg('bulkTooMany', { count: '3' });
+    // @ts-expect-error notFound has no values
+    msg('notFound', { name: 'x' });
+    // @ts-expect-error no such code
+    msg('noSuchMessage');
+    expect(msg('bulkTooMany', { count: 3 })).toEqual({ code: 'bulkTooMany', params: { count: 3 } });
+  });
+});
+
+describe('messages from the wire', () => {
+  it('are read back with their values, a reason inside too', () => {
+    const sent = { code: 'bulkRefused', params: { tickets: '#3', reason: { code: 'ticketClosedReopenFirst' } } };
+    expect(parseMessage(sent)).toEqual(sent);
+    expect(parseMessage({ code: 'leaveOverlapOwn', params: { from: '2026-01-05', to: '2026-01-06' } })).not.toBeNull();
   });
 
-  it('tell loose templates from specific ones', () => {
-    // "Attach a supporting document: …" has a colon but is not a field's problem.
-    expect(matchMessage('Attach a supporting document: Sick leave longer than 2 days needs one.')?.key).toBe(
-      'leaveDocumentRequired',
-    );
-    expect(matchMessage('subject: This field is required.')).toEqual({
-      key: 'fieldProblem',
-      vars: { field: 'subject', reason: 'This field is required.' },
+  it('are refused when the code is unknown or a value is missing or of the wrong kind', () => {
+    expect(parseMessage({ code: 'somethingNewer' })).toBeNull();
+    expect(parseMessage({ code: 'leaveOverlapOwn', params: { from: '2026-01-05' } })).toBeNull();
+    expect(parseMessage({ code: 'leaveOverlapOwn', params: { from: '5 Jan', to: '2026-01-06' } })).toBeNull();
+    expect(parseMessage({ code: 'bulkTooMany', params: { count: '3' } })).toBeNull();
+    expect(parseMessage({ code: 'bulkRefused', params: { tickets: '#3', reason: { code: 'nope' } } })).toBeNull();
+    expect(parseMessage('Not found.')).toBeNull();
+  });
+});
+
+describe('validation issues by code', () => {
+  const issues = (schema: z.ZodType, value: unknown) => {
+    const r = schema.safeParse(value);
+    return r.success ? [] : r.error.issues.map((i) => issueMessage(i));
+  };
+
+  it('name the schema’s own message', () => {
+    expect(issues(contracts.ZCreateTicketRequest, { department: 'IT', subject: '', description: 'd' })).toContainEqual({
+      code: 'subjectMissing',
     });
-    expect(matchMessage('#3: Ticket not found.')?.key).toBe('bulkRefused');
+    expect(issues(contracts.ZPassword, 'short')).toEqual([{ code: 'passwordTooShort', params: { count: 8 } }]);
   });
 
-  it('every template round-trips through fill and match', () => {
-    for (const name of Object.keys(MESSAGE_TEMPLATES)) {
-      const key = name.replace(/_(one|other)$/, '') as MessageKey;
-      const count = name.endsWith('_one') ? 1 : 7;
-      const vars = { count, type: 'Annual leave', from: '2026-01-01', to: '2026-01-02', name: 'Sara Ali' };
-      const sample = { ...vars, year: '2026', days: '3', tickets: '#4, #9', reason: 'Ticket not found.' };
-      const all = { ...sample, shortcut: 'thanks', used: '9.5 MiB', quota: '10 MiB', incoming: '1 MiB', field: 'body' };
-      const text = fillMessage(key, all as never);
-      expect(text, name).not.toMatch(/\{\{/);
-      const back = matchMessage(text);
-      expect(back?.key, name).toBe(key);
-      for (const [p, v] of Object.entries(back!.vars))
-        expect(v, `${name} ${p}`).toEqual(p === 'count' ? count : String(all[p as keyof typeof all]));
+  it('name the plain message with its limit, and tell a missing value from a wrong one', () => {
+    expect(issues(contracts.ZText.max(100), 'x'.repeat(101))).toEqual([{ code: 'maxChars', params: { count: 100 } }]);
+    expect(issues(z.object({ n: z.number() }), {})).toEqual([{ code: 'required' }]);
+    expect(issues(z.object({ n: z.number() }), { n: 'x' })).toEqual([{ code: 'number' }]);
+    expect(issues(z.object({ a: contracts.ZText }).strict(), { a: 'x', b: 1, c: 2 })).toEqual([
+      { code: 'unknownField', params: { fields: 'b, c' } },
+    ]);
+  });
+
+  it('fall back to "not valid" for a text no catalogue message says', () => {
+    expect(
+      issues(
+        contracts.ZText.refine(() => false, 'Something unlisted.'),
+        'x',
+      ),
+    ).toEqual([{ code: 'invalid' }]);
+  });
+});
+
+/** Every message a schema states itself: its `error` option and those of its checks. */
+function schemaTexts(schema: z.ZodType, seen = new Set<unknown>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const said = (error: unknown) => {
+    if (typeof error !== 'function') return [];
+    try {
+      const text: unknown = error({});
+      return typeof text === 'string' ? [text] : [];
+    } catch {
+      return [];
     }
+  };
+  const out = said(def.error);
+  for (const check of (def.checks as { _zod: { def: { error?: unknown } } }[] | undefined) ?? []) {
+    out.push(...said(check._zod.def.error));
+  }
+  const children: unknown[] = [
+    ...Object.values((def.shape as Record<string, unknown> | undefined) ?? {}),
+    ...((def.options as unknown[] | undefined) ?? []),
+    ...((def.items as unknown[] | undefined) ?? []),
+    def.element,
+    def.innerType,
+    def.in,
+    def.out,
+    def.left,
+    def.right,
+    def.keyType,
+    def.valueType,
+    def.catchall,
+  ];
+  for (const child of children) if (child instanceof z.ZodType) out.push(...schemaTexts(child, seen));
+  return out;
+}
+
+describe('the contracts’ schemas', () => {
+  it('say only catalogue messages of their own (built with schemaMessage)', () => {
+    const texts = new Set<string>();
+    const seen = new Set<unknown>();
+    for (const value of Object.values(contracts)) {
+      if (value instanceof z.ZodType) for (const text of schemaTexts(value, seen)) texts.add(text);
+    }
+    expect(texts.size).toBeGreaterThan(80);
+    expect([...texts].filter((text) => !schemaMessageOf(text))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessage } from './messages.js';
 
 // A lone surrogate: a high half not followed by a low half, or a low half not preceded by a high one.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -11,7 +12,7 @@ export function isStorableText(s: string): boolean {
   return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'Remove the invisible or broken characters from this text.';
+export const UNSTORABLE_TEXT_MESSAGE = schemaMessage('unstorableText');
 
 /**
  * Every string of every contract starts here (the lint refuses `z.string()` elsewhere in
@@ -33,9 +34,9 @@ export const NOT_FOUND_ISSUE = { notFound: true } as const;
  * "5.3e1", "053"), a 400 otherwise. An id past its column's range cannot exist: 404, like
  * a missing record.
  */
-export const ZId = ZText.regex(/^[1-9][0-9]*$/, 'Not a valid id.')
+export const ZId = ZText.regex(/^[1-9][0-9]*$/, schemaMessage('invalidId'))
   .transform(Number)
-  .refine((n) => n <= INT4_MAX, { message: 'Not found.', params: NOT_FOUND_ISSUE });
+  .refine((n) => n <= INT4_MAX, { message: schemaMessage('notFound'), params: NOT_FOUND_ISSUE });
 
 /** An id inside a JSON body (a number), bounded to the column's range. */
 export const ZBodyId = z.number().int().positive().max(INT4_MAX);

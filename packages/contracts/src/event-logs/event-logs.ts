@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText } from '../common/text.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Every action the server records (the event log's `action`; `recordEvent` accepts only
@@ -109,7 +110,7 @@ export const ZEventLogFilter = z.object({
 });
 export type TEventLogFilter = z.infer<typeof ZEventLogFilter>;
 
-const INVALID_CURSOR = 'Invalid cursor.';
+const INVALID_CURSOR = schemaMessage('invalidCursor');
 
 /**
  * The keyset cursor of the next page: base64url of `<ISO time>|<id>`, decoded here so a

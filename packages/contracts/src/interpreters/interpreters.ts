@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, textOr, ZText } from '../common/text.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Interpreters, their live presence and followers (spec §1, §3, §4, §7:
@@ -8,9 +9,9 @@ import { INT4_MAX, textOr, ZText } from '../common/text.js';
  */
 
 /** A language pair an interpreter covers, written `Arabic↔English` (either order means the same pair). */
-export const ZLanguagePair = textOr('Choose a language pair.')
+export const ZLanguagePair = textOr(schemaMessage('chooseLanguagePair'))
   .trim()
-  .regex(/^[^↔]{2,30}↔[^↔]{2,30}$/, 'Write a pair like Arabic↔English.');
+  .regex(/^[^↔]{2,30}↔[^↔]{2,30}$/, schemaMessage('languagePairFormat'));
 
 /** Spec §3/§4: `online` is 0 or 1; `followers` a count. */
 export const ZInterpreterProfile = z
@@ -46,8 +47,8 @@ export const ZInterpreterList = z.array(ZInterpreter);
 /** `POST /api/user/follow/`: answered with the interpreter and the new `profile.followers`. */
 export const ZFollowRequest = z
   .object({
-    username: textOr('Choose an interpreter.').trim().min(1, 'Choose an interpreter.').max(150),
-    follow: z.boolean({ error: 'Choose follow or unfollow.' }),
+    username: textOr(schemaMessage('chooseInterpreter')).trim().min(1, schemaMessage('chooseInterpreter')).max(150),
+    follow: z.boolean({ error: schemaMessage('chooseFollow') }),
   })
   .strict();
 export type TFollowRequest = z.input<typeof ZFollowRequest>;
@@ -55,9 +56,9 @@ export type TFollowRequest = z.input<typeof ZFollowRequest>;
 /** `PUT /api/user/interpreters/{username}/profile/` (WFM, RTM and ADMIN keep these). */
 export const ZInterpreterProfileRequest = z
   .object({
-    languages: z.array(ZLanguagePair).max(10, 'At most 10 language pairs.'),
-    team: ZText.trim().max(60, 'At most 60 characters.'),
-    extension: ZText.trim().max(20, 'At most 20 characters.'),
+    languages: z.array(ZLanguagePair).max(10, schemaMessage('languagePairsTooMany')),
+    team: ZText.trim().max(60, schemaMessage('maxChars', { count: 60 })),
+    extension: ZText.trim().max(20, schemaMessage('maxChars', { count: 20 })),
   })
   .strict();
 export type TInterpreterProfileRequest = z.input<typeof ZInterpreterProfileRequest>;
@@ -70,11 +71,11 @@ export const ZPresenceSource = z.enum(PRESENCE_SOURCES);
 /** One presence change from the telephony/interpreting platform (or the agent). */
 export const ZPresenceEvent = z
   .object({
-    username: textOr('Give the username.').trim().min(1).max(150),
-    online: z.boolean({ error: 'Say online true or false.' }),
-    at: z.iso.datetime({ offset: true, error: 'Give the time as ISO 8601 with an offset.' }),
+    username: textOr(schemaMessage('usernameMissing')).trim().min(1).max(150),
+    online: z.boolean({ error: schemaMessage('onlineMissing') }),
+    at: z.iso.datetime({ offset: true, error: schemaMessage('presenceTimeFormat') }),
     /** The sender's own id for this event: a repeated id is applied once. */
-    source_id: textOr('Give the event id.').trim().min(1).max(200),
+    source_id: textOr(schemaMessage('eventIdMissing')).trim().min(1).max(200),
   })
   .strict();
 export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
@@ -87,8 +88,8 @@ export const ZPresenceEventsRequest = z
   .object({
     events: z
       .array(ZPresenceEvent)
-      .min(1, 'Send at least one event.')
-      .max(MAX_PRESENCE_EVENTS, 'At most 500 events at once.'),
+      .min(1, schemaMessage('eventsMissing'))
+      .max(MAX_PRESENCE_EVENTS, schemaMessage('eventsTooMany')),
   })
   .strict();
 export type TPresenceEventsRequest = z.input<typeof ZPresenceEventsRequest>;
@@ -118,7 +119,12 @@ export type TPresenceHeartbeatResult = z.infer<typeof ZPresenceHeartbeatResult>;
 // ---------------------------------------------------------------- integration keys (ADMIN)
 
 export const ZIntegrationKeyRequest = z
-  .object({ name: textOr('Name the integration.').trim().min(1, 'Name the integration.').max(80) })
+  .object({
+    name: textOr(schemaMessage('integrationNameMissing'))
+      .trim()
+      .min(1, schemaMessage('integrationNameMissing'))
+      .max(80),
+  })
   .strict();
 export const ZIntegrationKey = z
   .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textOr, ZText } from '../common/text.js';
 import { ZLeaveDate } from '../leaves/leaves.js';
 import { ZUserType } from '../users/user-types.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * IT monitoring (spec §1, §3, §4, §7 `GET script/it-list/`): what the desktop
@@ -131,7 +132,7 @@ export const IT_LIST_WINDOW = { app_usage: 20, network_monitors: 30, device_moni
 
 // ------------------------------------------------------------------ one user's day
 
-export const ZItDayQuery = z.object({ date: ZLeaveDate('Choose a day.').optional() }).strict();
+export const ZItDayQuery = z.object({ date: ZLeaveDate(schemaMessage('chooseDay')).optional() }).strict();
 export type TItDayQuery = z.infer<typeof ZItDayQuery>;
 
 export const ZItUsernameParams = z.object({ username: ZText.min(1).max(150) });
@@ -181,11 +182,11 @@ export const AGENT_PLATFORMS = ['linux', 'win32', 'darwin'] as const;
 /** `POST /api/it/agents/enroll/`: the password once, for a credential bound to this machine and user. */
 export const ZAgentEnrollRequest = z
   .object({
-    username: ZText.trim().min(1, 'This field may not be blank.').max(254),
-    password: ZText.min(1, 'This field may not be blank.').max(1024),
+    username: ZText.trim().min(1, schemaMessage('blank')).max(254),
+    password: ZText.min(1, schemaMessage('blank')).max(1024),
     /** A stable id of the machine (e.g. /etc/machine-id). */
-    machine_id: textOr('Give the machine id.').trim().min(8, 'Give the machine id.').max(128),
-    hostname: textOr('Give the host name.').trim().min(1, 'Give the host name.').max(255),
+    machine_id: textOr(schemaMessage('machineIdMissing')).trim().min(8, schemaMessage('machineIdMissing')).max(128),
+    hostname: textOr(schemaMessage('hostnameMissing')).trim().min(1, schemaMessage('hostnameMissing')).max(255),
     platform: z.enum(AGENT_PLATFORMS),
     version: ZText.trim().min(1).max(40),
   })
@@ -225,10 +226,10 @@ export const ZAgentList = z.array(ZAgent);
 // ------------------------------------------------------------------ rules IT defines
 
 /** A regular expression, checked to compile (JavaScript syntax, case-insensitive when applied). */
-export const ZRulePattern = textOr('Write a pattern.')
+export const ZRulePattern = textOr(schemaMessage('patternMissing'))
   .trim()
-  .min(1, 'Write a pattern.')
-  .max(200, 'At most 200 characters.')
+  .min(1, schemaMessage('patternMissing'))
+  .max(200, schemaMessage('maxChars', { count: 200 }))
   .refine((p) => {
     try {
       new RegExp(p, 'i');
@@ -236,7 +237,7 @@ export const ZRulePattern = textOr('Write a pattern.')
     } catch {
       return false;
     }
-  }, 'This is not a valid pattern.');
+  }, schemaMessage('patternInvalid'));
 
 /** Window titles matching a redaction rule are stored as "[redacted]", and their address dropped. */
 export const ZRedactionRuleRequest = z

@@ -4,6 +4,7 @@ import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { KPI_PERIODS } from './kpi-periods.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * KPIs (spec §2 `kpi`, `kpi/{userName}/add/{kpiId}`, `kpi/edit/{kpiId}`, §3
@@ -12,11 +13,11 @@ import { KPI_PERIODS } from './kpi-periods.js';
  */
 
 export const KPI_UNITS = ['percent', 'count', 'seconds', 'score'] as const;
-export const ZKpiUnit = z.enum(KPI_UNITS, { error: 'Choose a unit.' });
+export const ZKpiUnit = z.enum(KPI_UNITS, { error: schemaMessage('chooseUnit') });
 export type TKpiUnit = z.infer<typeof ZKpiUnit>;
 export const KPI_DIRECTIONS = ['higher', 'lower'] as const;
-export const ZKpiDirection = z.enum(KPI_DIRECTIONS, { error: 'Choose whether higher or lower is better.' });
-export const ZKpiPeriod = z.enum(KPI_PERIODS, { error: 'Choose weekly or monthly.' });
+export const ZKpiDirection = z.enum(KPI_DIRECTIONS, { error: schemaMessage('chooseDirection') });
+export const ZKpiPeriod = z.enum(KPI_PERIODS, { error: schemaMessage('choosePeriodKind') });
 
 /** The values a unit allows (inclusive); a value outside → 400 on `value`. */
 export const KPI_UNIT_RANGES: Record<TKpiUnit, { min: number; max: number; integer: boolean }> = {
@@ -30,15 +31,26 @@ export const KPI_UNIT_RANGES: Record<TKpiUnit, { min: number; max: number; integ
 export const ZKpiAudience = z.union([ZStaffDepartment, z.literal('INTERPRETER')]);
 
 const definitionFields = {
-  name: textOr('Name the KPI.').trim().min(1, 'Name the KPI.').max(80, 'At most 80 characters.'),
-  description: ZText.trim().max(1000, 'At most 1000 characters.').default(''),
+  name: textOr(schemaMessage('kpiNameMissing'))
+    .trim()
+    .min(1, schemaMessage('kpiNameMissing'))
+    .max(80, schemaMessage('maxChars', { count: 80 })),
+  description: ZText.trim()
+    .max(1000, schemaMessage('maxChars', { count: 1000 }))
+    .default(''),
   unit: ZKpiUnit,
   direction: ZKpiDirection,
-  target: z.number({ error: 'Enter a target.' }).min(0, 'At least 0.').max(1_000_000, 'Too large.'),
+  target: z
+    .number({ error: schemaMessage('targetMissing') })
+    .min(0, schemaMessage('minNumber', { limit: 0 }))
+    .max(1_000_000, schemaMessage('targetTooLarge')),
   /** Relative weight within a scorecard (weights need not sum to 1 or 100: they are normalised). */
-  weight: z.number({ error: 'Enter a weight.' }).positive('Give a weight above 0.').max(100, 'At most 100.'),
+  weight: z
+    .number({ error: schemaMessage('weightMissing') })
+    .positive(schemaMessage('weightPositive'))
+    .max(100, schemaMessage('maxNumber', { limit: 100 })),
   period: ZKpiPeriod,
-  applies_to: z.array(ZKpiAudience).min(1, 'Choose who it applies to.').max(30),
+  applies_to: z.array(ZKpiAudience).min(1, schemaMessage('chooseAudience')).max(30),
   is_active: z.boolean().default(true),
 };
 
@@ -46,7 +58,7 @@ const definitionFields = {
 function refineTarget(d: { unit: z.infer<typeof ZKpiUnit>; target: number }, ctx: z.RefinementCtx): void {
   const r = KPI_UNIT_RANGES[d.unit];
   if (d.target < r.min || d.target > r.max) {
-    ctx.addIssue({ code: 'custom', path: ['target'], message: 'The target is outside what this unit allows.' });
+    ctx.addIssue({ code: 'custom', path: ['target'], message: schemaMessage('targetOutOfRange') });
   }
 }
 
@@ -74,7 +86,7 @@ export const ZKpiDefinitionList = z.array(ZKpiDefinition);
 
 /** `GET /api/kpi/definitions/?active=true|false` (all when left out). */
 export const ZKpiDefinitionsQuery = z
-  .object({ active: z.enum(['true', 'false'], { error: 'Use true or false.' }).optional() })
+  .object({ active: z.enum(['true', 'false'], { error: schemaMessage('trueOrFalse') }).optional() })
   .strict();
 export type TKpiDefinitionsQuery = z.input<typeof ZKpiDefinitionsQuery>;
 /** `{id}` of `/api/kpi/definitions/{id}/` and `/api/kpi/records/{id}/`. */
@@ -82,8 +94,10 @@ export const ZKpiIdParams = z.object({ id: ZId });
 
 // ---------------------------------------------------------------- records
 
-const ZKpiValue = z.number({ error: 'Enter a value.' }).finite('Enter a value.');
-const ZKpiNote = ZText.trim().max(1000, 'At most 1000 characters.').default('');
+const ZKpiValue = z.number({ error: schemaMessage('valueMissing') }).finite(schemaMessage('valueMissing'));
+const ZKpiNote = ZText.trim()
+  .max(1000, schemaMessage('maxChars', { count: 1000 }))
+  .default('');
 
 /**
  * `POST /api/kpi/records/`: a value for a user, definition and period. `period` is any
@@ -93,9 +107,13 @@ const ZKpiNote = ZText.trim().max(1000, 'At most 1000 characters.').default('');
  */
 export const ZKpiRecordRequest = z
   .object({
-    username: textOr('Choose a person.').trim().min(1, 'Choose a person.').max(150),
-    kpi: z.number({ error: 'Choose a KPI.' }).int().positive().max(INT4_MAX),
-    period: ZLeaveDate('Choose the period.'),
+    username: textOr(schemaMessage('choosePerson')).trim().min(1, schemaMessage('choosePerson')).max(150),
+    kpi: z
+      .number({ error: schemaMessage('chooseKpi') })
+      .int()
+      .positive()
+      .max(INT4_MAX),
+    period: ZLeaveDate(schemaMessage('choosePeriod')),
     value: ZKpiValue,
     note: ZKpiNote,
   })
@@ -150,7 +168,7 @@ export const ZKpiScoresQuery = z
   .object({
     period: ZKpiPeriod.default('monthly'),
     /** Any day of the period (default: today's). */
-    date: ZLeaveDate('Choose the period.').optional(),
+    date: ZLeaveDate(schemaMessage('choosePeriod')).optional(),
     department: ZUserType.optional(),
     team: ZText.trim().max(60).optional(),
     search: ZText.trim().max(100).optional(),
@@ -203,11 +221,11 @@ export const ZKpiRemindRequest = z
         z.object({
           username: ZText.trim().min(1).max(150),
           kpi: z.number().int().positive().max(INT4_MAX),
-          period: ZLeaveDate('Choose the period.'),
+          period: ZLeaveDate(schemaMessage('choosePeriod')),
         }),
       )
-      .min(1, 'Choose at least one missing value.')
-      .max(500, 'At most 500 at once.'),
+      .min(1, schemaMessage('chooseMissingValues'))
+      .max(500, schemaMessage('missingValuesTooMany')),
   })
   .strict();
 export type TKpiRemindRequest = z.input<typeof ZKpiRemindRequest>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZUserRef } from '../users/users.js';
 import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Leave requests (spec §2 `user/leaves/*`, `leaves/{id}`, §3 "leaves, user
@@ -13,19 +14,19 @@ import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), years 2000–2100. */
-export const ZLeaveDate = (message = 'Choose a date.') =>
+export const ZLeaveDate = (message = schemaMessage('chooseDate')) =>
   textOr(message)
-    .regex(ISO_DATE, 'Use the form YYYY-MM-DD.')
+    .regex(ISO_DATE, schemaMessage('dateFormat'))
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'This date does not exist.')
-    .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'Choose a date between 2000 and 2100.');
+    }, schemaMessage('dateInvalid'))
+    .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', schemaMessage('dateOutOfRange'));
 
 /** `YYYY-MM` of the team calendar, in the years leave dates may have (there is no year 0 to query). */
-export const ZMonth = textOr('Choose a month.')
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the form YYYY-MM.')
-  .refine((s) => s >= '2000-01' && s <= '2100-12', 'Choose a month between 2000 and 2100.');
+export const ZMonth = textOr(schemaMessage('chooseMonth'))
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, schemaMessage('monthFormat'))
+  .refine((s) => s >= '2000-01' && s <= '2100-12', schemaMessage('monthOutOfRange'));
 
 /** Days of the week as JavaScript numbers them (0 = Sunday … 6 = Saturday). */
 export const ZWeekday = z.number().int().min(0).max(6);
@@ -66,16 +67,16 @@ export const LEAVE_TYPE_NAME_MAX = 60;
 
 /** Days of an allowance: 0–366 in whole or half days (the column keeps one decimal; leave is counted in halves). */
 const ZAllowanceDays = z
-  .number({ error: 'Enter a number of days.' })
-  .min(0, 'At least 0.')
-  .max(366, 'At most 366.')
-  .multipleOf(0.5, 'Use whole or half days.');
+  .number({ error: schemaMessage('daysMissing') })
+  .min(0, schemaMessage('minNumber', { limit: 0 }))
+  .max(366, schemaMessage('maxNumber', { limit: 366 }))
+  .multipleOf(0.5, schemaMessage('wholeOrHalfDays'));
 
 const leaveTypeFields = {
-  name: textOr('Name the leave type.')
+  name: textOr(schemaMessage('leaveTypeNameMissing'))
     .trim()
-    .min(1, 'Name the leave type.')
-    .max(LEAVE_TYPE_NAME_MAX, `At most ${LEAVE_TYPE_NAME_MAX} characters.`),
+    .min(1, schemaMessage('leaveTypeNameMissing'))
+    .max(LEAVE_TYPE_NAME_MAX, schemaMessage('maxChars', { count: LEAVE_TYPE_NAME_MAX })),
   /** Days a year (0 for types that do not count against a balance); whole or half days, as stored. */
   yearly_days: ZAllowanceDays,
   /** Unused days carried into the next year, at most (0: none). */
@@ -112,7 +113,10 @@ export const ZLeaveTypeList = z.array(ZLeaveType);
 export const ZHolidayRequest = z
   .object({
     date: ZLeaveDate(),
-    name: textOr('Name the holiday.').trim().min(1, 'Name the holiday.').max(80, 'At most 80 characters.'),
+    name: textOr(schemaMessage('holidayNameMissing'))
+      .trim()
+      .min(1, schemaMessage('holidayNameMissing'))
+      .max(80, schemaMessage('maxChars', { count: 80 })),
   })
   .strict();
 export type THolidayRequest = z.input<typeof ZHolidayRequest>;
@@ -127,10 +131,13 @@ export const ZLeaveSettings = z
   .object({
     weekend_days: z
       .array(ZWeekday)
-      .max(6, 'Leave at least one working day.')
-      .refine((d) => new Set(d).size === d.length, 'A day is listed twice.'),
+      .max(6, schemaMessage('workingDayNeeded'))
+      .refine((d) => new Set(d).size === d.length, schemaMessage('dayListedTwice')),
     /** 0–1: warn approvers past this share of a department off on one day. */
-    coverage_warning_share: z.number().min(0.01, 'At least 1 %.').max(1, 'At most 100 %.'),
+    coverage_warning_share: z
+      .number()
+      .min(0.01, schemaMessage('coverageShareMin'))
+      .max(1, schemaMessage('coverageShareMax')),
   })
   .strict()
   .meta({ id: 'LeaveSettings' });
@@ -146,7 +153,7 @@ export const LEAVE_HOLDING_STATUSES = ['pending', 'awaiting_hr', 'approved'] as 
 /** Waiting for someone's decision. */
 export const LEAVE_OPEN_STATUSES = ['pending', 'awaiting_hr'] as const satisfies readonly TLeaveStatus[];
 
-export const ZHalfDay = z.enum(['first', 'second'], { error: 'Choose the first or the second half.' });
+export const ZHalfDay = z.enum(['first', 'second'], { error: schemaMessage('chooseHalf') });
 export type THalfDay = z.infer<typeof ZHalfDay>;
 
 export const LEAVE_REASON_MAX = 2000;
@@ -158,35 +165,39 @@ export const LEAVE_REASON_MAX = 2000;
  */
 export const ZCreateLeaveRequest = z
   .object({
-    leave_type: z.coerce.number({ error: 'Choose a leave type.' }).int().positive().max(INT4_MAX),
-    start_date: ZLeaveDate('Choose the first day.'),
-    end_date: ZLeaveDate('Choose the last day.'),
+    leave_type: z.coerce
+      .number({ error: schemaMessage('chooseLeaveType') })
+      .int()
+      .positive()
+      .max(INT4_MAX),
+    start_date: ZLeaveDate(schemaMessage('chooseFirstDay')),
+    end_date: ZLeaveDate(schemaMessage('chooseLastDay')),
     half_day: z.union([ZHalfDay, z.literal('').transform(() => undefined)]).optional(),
-    reason: textOr('Give a reason.')
+    reason: textOr(schemaMessage('reasonMissing'))
       .trim()
-      .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters.`)
+      .max(LEAVE_REASON_MAX, schemaMessage('maxChars', { count: LEAVE_REASON_MAX }))
       .default(''),
     user: z.coerce.number().int().positive().max(INT4_MAX).optional(),
   })
   .strict()
   .refine((b) => b.end_date >= b.start_date, {
-    message: 'The last day cannot be before the first.',
+    message: schemaMessage('lastDayBeforeFirst'),
     path: ['end_date'],
   })
   .refine((b) => !b.half_day || b.start_date === b.end_date, {
-    message: 'A half day is a single day: make the last day the same as the first.',
+    message: schemaMessage('halfDaySingleDay'),
     path: ['half_day'],
   })
   .refine((b) => withinLeaveWindow(b.start_date), {
-    message: 'Choose a date within 5 years of today.',
+    message: schemaMessage('dateWithinFiveYears'),
     path: ['start_date'],
   })
   .refine((b) => withinLeaveWindow(b.end_date), {
-    message: 'Choose a date within 5 years of today.',
+    message: schemaMessage('dateWithinFiveYears'),
     path: ['end_date'],
   })
   .refine((b) => b.end_date < b.start_date || spanDays(b.start_date, b.end_date) <= MAX_LEAVE_SPAN_DAYS, {
-    message: 'A leave can last at most 366 days.',
+    message: schemaMessage('leaveTooLong'),
     path: ['end_date'],
   });
 export type TCreateLeaveRequest = z.input<typeof ZCreateLeaveRequest>;
@@ -198,19 +209,25 @@ export const LEAVE_DECISIONS = ['approve', 'reject'] as const;
 /** `POST /api/leaves/{id}/decision/`: a comment is required to reject. */
 export const ZLeaveDecisionRequest = z
   .object({
-    decision: z.enum(LEAVE_DECISIONS, { error: 'Approve or reject.' }),
-    comment: ZText.trim().max(1000, 'At most 1000 characters.').default(''),
+    decision: z.enum(LEAVE_DECISIONS, { error: schemaMessage('chooseDecision') }),
+    comment: ZText.trim()
+      .max(1000, schemaMessage('maxChars', { count: 1000 }))
+      .default(''),
   })
   .strict()
   .refine((b) => b.decision === 'approve' || b.comment.length > 0, {
-    message: 'Say why it is rejected.',
+    message: schemaMessage('rejectionReasonMissing'),
     path: ['comment'],
   });
 export type TLeaveDecisionRequest = z.input<typeof ZLeaveDecisionRequest>;
 
 /** `POST /api/leaves/{id}/cancel/` (the requester) and `/revoke/` (HR). */
 export const ZLeaveCancelRequest = z
-  .object({ comment: ZText.trim().max(1000, 'At most 1000 characters.').default('') })
+  .object({
+    comment: ZText.trim()
+      .max(1000, schemaMessage('maxChars', { count: 1000 }))
+      .default(''),
+  })
   .strict();
 export type TLeaveCancelRequest = z.input<typeof ZLeaveCancelRequest>;
 

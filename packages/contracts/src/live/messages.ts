@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZCodedMessage } from '../common/errors.js';
+import { messageText, type TMessage } from '../common/messages.js';
 import { ZText } from '../common/text.js';
 import { ZNotification } from '../notifications/notifications.js';
 
@@ -7,7 +9,25 @@ const frame = <C extends string, D extends z.ZodType>(command: C, data: D) =>
   z.object({ message: z.object({ command: z.literal(command), data }) });
 
 export const ZWsNotification = frame('notification', z.union([ZNotification, z.array(ZNotification)]));
-export const ZWsError = frame('error', ZText);
+/** An error frame: `data` in English (spec §7), and the same message by code for clients that translate. */
+export const ZWsError = z.object({
+  message: z.object({
+    command: z.literal('error'),
+    data: ZText,
+    code: ZText.optional(),
+    params: ZCodedMessage.shape.params,
+  }),
+});
+export type TWsError = z.infer<typeof ZWsError>;
+/** The error frame saying `m`. */
+export const errorFrame = (m: TMessage): TWsError => ({
+  message: {
+    command: 'error',
+    data: messageText(m),
+    code: m.code,
+    ...(m.params ? { params: m.params as TWsError['message']['params'] } : {}),
+  },
+});
 export const ZWsPong = frame('pong', z.null());
 export const ZWsServerMessage = z.union([ZWsNotification, ZWsError, ZWsPong]);
 export type TWsServerMessage = z.infer<typeof ZWsServerMessage>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBodyId, ZText } from '../common/text.js';
 import { ZUserType } from '../users/user-types.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Spec §3's notification, plus what it says by code: `kind` and `params` (see
@@ -34,7 +35,7 @@ export const ZMarkReadResponse = z.array(ZNotification);
 export const ZUnreadCount = z.object({ count: z.number().int() });
 
 const ORIGIN = 'http://portal.invalid';
-const LINK_RULE = 'Enter a portal path such as /ticket/12.';
+const LINK_RULE = schemaMessage('portalPath');
 
 /** A portal path as typed, or as normalised: starts with one `/`, no backslash, space or control character. */
 const isPortalPath = (u: string) => /^\/(?![/\\])/.test(u) && !/[\\\s\u0000-\u001f\u007f]/.test(u);
@@ -60,9 +61,9 @@ const ZLink = ZText.trim()
   });
 
 export const ZAnnouncementRequest = z.object({
-  message: ZText.trim().min(1, 'Write a message.').max(1000),
+  message: ZText.trim().min(1, schemaMessage('announcementMissing')).max(1000),
   url: ZLink.default(''),
-  levels: z.array(ZUserType).min(1, 'Choose at least one user type.'),
+  levels: z.array(ZUserType).min(1, schemaMessage('chooseLevels')),
 });
 export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
 /** An announcement as validated (the link normalised): what the server acts on. */

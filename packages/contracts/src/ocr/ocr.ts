@@ -3,6 +3,7 @@ import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { ZPageQuery, pagedResponse } from '../common/pagination.js';
 import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment } from '../users/user-types.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * OCR jobs (spec §1 "OCR jobs: list and detail", §2 `ocr` '' and `{ocrId}`,
@@ -14,7 +15,7 @@ import { ZStaffDepartment } from '../users/user-types.js';
 
 /** Tesseract language sets offered: English, Arabic, or both in one pass. */
 export const OCR_LANGUAGES = ['eng', 'ara', 'ara+eng'] as const;
-export const ZOcrLanguage = z.enum(OCR_LANGUAGES, { error: 'Choose the language of the document.' });
+export const ZOcrLanguage = z.enum(OCR_LANGUAGES, { error: schemaMessage('ocrChooseLanguage') });
 export type TOcrLanguage = z.infer<typeof ZOcrLanguage>;
 
 export const OCR_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -83,7 +84,11 @@ export type TUpdateOcrJobRequest = z.infer<typeof ZUpdateOcrJobRequest>;
 export const ZOcrJobParams = z.object({ id: ZId });
 export const ZOcrPageParams = z.object({
   id: ZId,
-  page: z.coerce.number().int().min(1, 'Not a valid page.').max(OCR_LIMITS.maxPages, 'Not a valid page.'),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1, schemaMessage('ocrPageInvalid'))
+    .max(OCR_LIMITS.maxPages, schemaMessage('ocrPageInvalid')),
 });
 
 /** One job as lists show it. */
@@ -170,10 +175,10 @@ export type TOcrPage = z.infer<typeof ZOcrPage>;
 
 /** `GET /api/ocr/search/?q=`: ranked pages of the caller's visible results. */
 export const ZOcrSearchQuery = ZPageQuery.extend({
-  q: textOr('Type a word to search for.')
+  q: textOr(schemaMessage('ocrSearchMissing'))
     .trim()
-    .min(1, 'Type a word to search for.')
-    .max(200, 'At most 200 characters.'),
+    .min(1, schemaMessage('ocrSearchMissing'))
+    .max(200, schemaMessage('maxChars', { count: 200 })),
 });
 export type TOcrSearchQuery = z.infer<typeof ZOcrSearchQuery>;
 

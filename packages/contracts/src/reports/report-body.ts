@@ -1,4 +1,4 @@
-import { fillMessage } from '../common/messages.js';
+import { msg, type TMessage } from '../common/messages.js';
 
 /**
  * What a report's body may hold, by structure: laying it out as a PDF costs more than its
@@ -84,12 +84,12 @@ export function reportBodyShape(html: string, limits: ReportBodyShape = REPORT_B
 }
 
 /** The message for the first limit `html` passes (the body field's 400), or null when it fits. */
-export function reportBodyProblem(html: string): string | null {
+export function reportBodyProblem(html: string): TMessage | null {
   const shape = reportBodyShape(html);
   const L = REPORT_BODY_LIMITS;
-  if (shape.depth > L.depth) return fillMessage('reportBodyTooDeep', { count: L.depth });
-  if (shape.blocks > L.blocks) return fillMessage('reportBodyTooManyBlocks', { count: L.blocks });
-  if (shape.cells > L.cells) return fillMessage('reportBodyTooManyCells', { count: L.cells });
-  if (shape.text > L.text) return fillMessage('reportBodyTooMuchText', { count: L.text });
+  if (shape.depth > L.depth) return msg('reportBodyTooDeep', { count: L.depth });
+  if (shape.blocks > L.blocks) return msg('reportBodyTooManyBlocks', { count: L.blocks });
+  if (shape.cells > L.cells) return msg('reportBodyTooManyCells', { count: L.cells });
+  if (shape.text > L.text) return msg('reportBodyTooMuchText', { count: L.text });
   return null;
 }

@@ -5,6 +5,7 @@ import { ZFormBoolean, ZTicketAttachment } from '../tickets/tickets.js';
 import { ZUserRef } from '../users/users.js';
 import { ZUserType } from '../users/user-types.js';
 import { reportBodyProblem } from './report-body.js';
+import { schemaMessage, schemaText } from '../common/messages.js';
 
 /**
  * Manager reports (spec §2 `user/reports` — `reports-list`, `create-report`,
@@ -14,7 +15,7 @@ import { reportBodyProblem } from './report-body.js';
  */
 
 export const REPORT_TYPES = ['evaluation', 'incident', 'coaching', 'monthly_summary'] as const;
-export const ZReportType = z.enum(REPORT_TYPES, { error: 'Choose the type of report.' });
+export const ZReportType = z.enum(REPORT_TYPES, { error: schemaMessage('chooseReportType') });
 export type TReportType = z.infer<typeof ZReportType>;
 export const REPORT_STATUSES = ['draft', 'submitted', 'superseded'] as const;
 export const ZReportStatus = z.enum(REPORT_STATUSES);
@@ -45,31 +46,31 @@ const jsonList = <T extends z.ZodType>(schema: T) =>
 /** Usernames of the people a report is about. */
 const ZUsernames = jsonList(
   z
-    .array(ZText.trim().min(1).max(150), { error: 'Choose the people the report is about.' })
-    .min(1, 'Choose the people the report is about.')
-    .max(50, 'At most 50 people in one report.'),
+    .array(ZText.trim().min(1).max(150), { error: schemaMessage('chooseSubjects') })
+    .min(1, schemaMessage('chooseSubjects'))
+    .max(50, schemaMessage('subjectsTooMany')),
 );
 
 const reportFields = {
-  title: textOr('Give the report a title.')
+  title: textOr(schemaMessage('reportTitleMissing'))
     .trim()
-    .min(1, 'Give the report a title.')
-    .max(200, 'At most 200 characters.'),
+    .min(1, schemaMessage('reportTitleMissing'))
+    .max(200, schemaMessage('maxChars', { count: 200 })),
   type: ZReportType,
   subjects: ZUsernames,
-  period_from: ZLeaveDate('Choose the first day the report covers.'),
-  period_to: ZLeaveDate('Choose the last day the report covers.'),
-  body: ZText.max(REPORT_BODY_MAX, 'The report is too long.')
+  period_from: ZLeaveDate(schemaMessage('reportFirstDayMissing')),
+  period_to: ZLeaveDate(schemaMessage('reportLastDayMissing')),
+  body: ZText.max(REPORT_BODY_MAX, schemaMessage('reportTooLong'))
     .superRefine((html, ctx) => {
       const problem = reportBodyProblem(html);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (problem) ctx.addIssue({ code: 'custom', message: schemaText(problem) });
     })
     .default(''),
 };
 
 function refinePeriod(r: { period_from: string; period_to: string }, ctx: z.RefinementCtx): void {
   if (r.period_to < r.period_from) {
-    ctx.addIssue({ code: 'custom', path: ['period_to'], message: 'The last day must not be before the first.' });
+    ctx.addIssue({ code: 'custom', path: ['period_to'], message: schemaMessage('lastDayNotBeforeFirst') });
   }
 }
 
@@ -91,7 +92,7 @@ export const ZReportRequest = z
             .transform(Number)
             .pipe(z.number().max(INT4_MAX)),
         ],
-        { error: 'Choose the report this one replaces.' },
+        { error: schemaMessage('chooseSuperseded') },
       )
       .optional(),
     /** Attachment ids already on the draft to remove (PUT). */
@@ -157,8 +158,8 @@ export type TReportPdfQuery = z.input<typeof ZReportPdfQuery>;
 export const ZReportSummaryQuery = z
   .object({
     department: ZUserType.optional(),
-    from: ZLeaveDate('Choose the first day.'),
-    to: ZLeaveDate('Choose the last day.'),
+    from: ZLeaveDate(schemaMessage('chooseFirstDay')),
+    to: ZLeaveDate(schemaMessage('chooseLastDay')),
   })
   .strict()
   .superRefine((q, ctx) => refinePeriod({ period_from: q.from, period_to: q.to }, ctx));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZText } from '../common/text.js';
 import { ZPageQuery, pagedResponse } from '../common/pagination.js';
 import { ZUserRef, ZUsername } from '../users/users.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Screen-sharing calls (spec §2 `share`, `share/{userName}`, `share/call-end`,
@@ -29,7 +30,7 @@ export const ZShareConsent = z.enum(['ask', 'notice']);
 export type TShareConsent = z.infer<typeof ZShareConsent>;
 
 /** One live connection (a tab, or the interpreters' sharing page) on `/ws/share/`, as the server named it. */
-export const ZShareEndpoint = ZText.regex(/^[0-9a-f-]{36}$/, 'Your live connection is not ready yet; try again.');
+export const ZShareEndpoint = ZText.regex(/^[0-9a-f-]{36}$/, schemaMessage('shareEndpointInvalid'));
 
 export const SHARE_REASON_MAX = 300;
 
@@ -97,8 +98,8 @@ export type TShareCall = z.infer<typeof ZShareCall>;
 export const ZStartShareCallRequest = z.object({
   target: ZUsername,
   reason: ZText.trim()
-    .min(3, 'Say why you want to watch (at least 3 characters).')
-    .max(SHARE_REASON_MAX, `Keep the reason under ${SHARE_REASON_MAX} characters.`),
+    .min(3, schemaMessage('shareReasonMissing'))
+    .max(SHARE_REASON_MAX, schemaMessage('shareReasonTooLong', { count: SHARE_REASON_MAX })),
   /** The caller's own live connection, where the screen will arrive. */
   endpoint: ZShareEndpoint,
 });
@@ -110,7 +111,9 @@ export type TAcceptShareCallRequest = z.infer<typeof ZAcceptShareCallRequest>;
 
 /** `POST /api/share/calls/{id}/decline/`. */
 export const ZDeclineShareCallRequest = z.object({
-  note: ZText.trim().max(SHARE_REASON_MAX, `Keep the note under ${SHARE_REASON_MAX} characters.`).optional(),
+  note: ZText.trim()
+    .max(SHARE_REASON_MAX, schemaMessage('shareNoteTooLong', { count: SHARE_REASON_MAX }))
+    .optional(),
 });
 export type TDeclineShareCallRequest = z.infer<typeof ZDeclineShareCallRequest>;
 
@@ -132,7 +135,7 @@ export const ZShareAvailability = z.object({
 export type TShareAvailability = z.infer<typeof ZShareAvailability>;
 
 /** `PUT /api/share/consent/{userName}/` (ADMIN, interpreters only): consent to being watched was given at hiring. */
-export const ZShareConsentRequest = z.object({ consent_at_hiring: z.boolean({ error: 'Choose yes or no.' }) });
+export const ZShareConsentRequest = z.object({ consent_at_hiring: z.boolean({ error: schemaMessage('yesNo') }) });
 export type TShareConsentRequest = z.infer<typeof ZShareConsentRequest>;
 export const ZShareConsentSetting = z.object({ username: ZUsername, consent: ZShareConsent });
 export type TShareConsentSetting = z.infer<typeof ZShareConsentSetting>;
@@ -143,8 +146,8 @@ export const ZShareCallsQuery = ZPageQuery.extend({
   /** Part of the viewer's or the target's name or username. */
   search: ZText.trim().max(100).optional(),
   /** Calls requested on or after / before the end of these days (YYYY-MM-DD). */
-  from: ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-26.').optional(),
-  to: ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-26.').optional(),
+  from: ZText.regex(/^\d{4}-\d{2}-\d{2}$/, schemaMessage('shareDateFormat')).optional(),
+  to: ZText.regex(/^\d{4}-\d{2}-\d{2}$/, schemaMessage('shareDateFormat')).optional(),
 });
 export type TShareCallsQuery = z.infer<typeof ZShareCallsQuery>;
 export const ZShareCallList = pagedResponse(ZShareCall);

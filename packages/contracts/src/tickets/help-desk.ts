@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { fillMessage } from '../common/messages.js';
 import { INT4_MAX, textOr, ZBodyId, ZText } from '../common/text.js';
 import { ZUserType } from '../users/user-types.js';
 import {
@@ -11,6 +10,7 @@ import {
   ZTicketSummary,
   ZTicketUser,
 } from './tickets.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * The help desk's tools around tickets: canned replies per desk, SLA targets
@@ -31,20 +31,20 @@ export const MAX_CANNED_REPLIES_PER_DESK = 200;
 export const ZCannedReplyRequest = z
   .object({
     department: ZTicketDepartment,
-    title: textOr('Give it a title.')
+    title: textOr(schemaMessage('cannedTitleMissing'))
       .trim()
-      .min(1, 'Give it a title.')
-      .max(CANNED_TITLE_MAX, `At most ${CANNED_TITLE_MAX} characters.`),
-    shortcut: textOr('Choose a shortcut.')
+      .min(1, schemaMessage('cannedTitleMissing'))
+      .max(CANNED_TITLE_MAX, schemaMessage('maxChars', { count: CANNED_TITLE_MAX })),
+    shortcut: textOr(schemaMessage('cannedShortcutMissing'))
       .trim()
       .toLowerCase()
-      .min(1, 'Choose a shortcut.')
-      .max(CANNED_SHORTCUT_MAX, `At most ${CANNED_SHORTCUT_MAX} characters.`)
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'Letters, digits and dashes only, like "password-reset".'),
-    body: textOr('Write the reply.')
+      .min(1, schemaMessage('cannedShortcutMissing'))
+      .max(CANNED_SHORTCUT_MAX, schemaMessage('maxChars', { count: CANNED_SHORTCUT_MAX }))
+      .regex(/^[a-z0-9][a-z0-9-]*$/, schemaMessage('cannedShortcutFormat')),
+    body: textOr(schemaMessage('cannedBodyMissing'))
       .trim()
-      .min(1, 'Write the reply.')
-      .max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`),
+      .min(1, schemaMessage('cannedBodyMissing'))
+      .max(MESSAGE_MAX, schemaMessage('maxChars', { count: MESSAGE_MAX })),
   })
   .strict();
 export type TCannedReplyRequest = z.input<typeof ZCannedReplyRequest>;
@@ -73,10 +73,10 @@ export const ZCannedReplyList = z.array(ZCannedReply);
 /** A year, in minutes: the longest target. */
 export const SLA_MINUTES_MAX = 525_600;
 const ZSlaMinutes = z
-  .number({ error: 'Enter a number of minutes.' })
-  .int('Whole minutes only.')
-  .min(1, 'At least 1 minute.')
-  .max(SLA_MINUTES_MAX, 'At most a year (525,600 minutes).')
+  .number({ error: schemaMessage('slaMinutesMissing') })
+  .int(schemaMessage('slaWholeMinutes'))
+  .min(1, schemaMessage('slaAtLeastMinute'))
+  .max(SLA_MINUTES_MAX, schemaMessage('slaAtMostYear'))
   .nullable();
 
 export const ZSlaTarget = z
@@ -93,7 +93,7 @@ export const ZSlaTarget = z
       t.first_response_minutes === null ||
       t.resolution_minutes === null ||
       t.first_response_minutes <= t.resolution_minutes,
-    { message: 'The first response cannot be due after the resolution.', path: ['first_response_minutes'] },
+    { message: schemaMessage('slaResponseAfterResolution'), path: ['first_response_minutes'] },
   )
   .meta({ id: 'SlaTarget' });
 export type TSlaTarget = z.infer<typeof ZSlaTarget>;
@@ -108,8 +108,11 @@ export const ZSlaTargetsRequest = z
     department: ZTicketDepartment,
     targets: z
       .array(ZSlaTarget)
-      .length(TICKET_PRIORITIES.length, 'Give a target row for each priority.')
-      .refine((rows) => new Set(rows.map((r) => r.priority)).size === rows.length, 'One row per priority.'),
+      .length(TICKET_PRIORITIES.length, schemaMessage('slaRowPerPriority'))
+      .refine(
+        (rows) => new Set(rows.map((r) => r.priority)).size === rows.length,
+        schemaMessage('slaOneRowPerPriority'),
+      ),
   })
   .strict();
 export type TSlaTargetsRequest = z.input<typeof ZSlaTargetsRequest>;
@@ -136,17 +139,23 @@ export const MAX_BULK_TICKETS = 100;
 export const ZBulkTicketsRequest = z
   .object({
     ids: z
-      .array(ZBodyId, { error: 'Choose tickets.' })
-      .min(1, 'Choose tickets.')
-      .max(MAX_BULK_TICKETS, fillMessage('bulkTooMany', { count: MAX_BULK_TICKETS }))
-      .refine((ids) => new Set(ids).size === ids.length, 'A ticket is listed twice.'),
+      .array(ZBodyId, { error: schemaMessage('chooseTickets') })
+      .min(1, schemaMessage('chooseTickets'))
+      .max(MAX_BULK_TICKETS, schemaMessage('bulkTooMany', { count: MAX_BULK_TICKETS }))
+      .refine((ids) => new Set(ids).size === ids.length, schemaMessage('ticketListedTwice')),
     status: ZTicketStatus.optional(),
     priority: ZTicketPriority.optional(),
-    assignee: z.number({ error: 'Choose someone on the desk.' }).int().positive().max(INT4_MAX).nullable().optional(),
+    assignee: z
+      .number({ error: schemaMessage('chooseDeskMember') })
+      .int()
+      .positive()
+      .max(INT4_MAX)
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((b) => b.status !== undefined || b.priority !== undefined || b.assignee !== undefined, {
-    message: 'Choose a status, a priority or an assignee.',
+    message: schemaMessage('bulkChangeEmpty'),
     path: ['non_field_errors'],
   });
 export type TBulkTicketsRequest = z.input<typeof ZBulkTicketsRequest>;

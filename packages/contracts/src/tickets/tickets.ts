@@ -3,6 +3,7 @@ import { ZUserRef } from '../users/users.js';
 import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
 import { pagedResponse, ZPageQuery } from '../common/pagination.js';
 import { STAFF_DEPARTMENTS } from '../users/user-types.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Support tickets (spec §3, §7). Every payload of `/api/user/…ticket…` routes.
@@ -10,17 +11,17 @@ import { STAFF_DEPARTMENTS } from '../users/user-types.js';
  */
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export const ZTicketPriority = z.enum(TICKET_PRIORITIES, { error: 'Choose low, normal, high or urgent.' });
+export const ZTicketPriority = z.enum(TICKET_PRIORITIES, { error: schemaMessage('choosePriority') });
 export type TTicketPriority = z.infer<typeof ZTicketPriority>;
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'answered', 'closed'] as const;
-export const ZTicketStatus = z.enum(TICKET_STATUSES, { error: 'Choose open, in_progress, answered or closed.' });
+export const ZTicketStatus = z.enum(TICKET_STATUSES, { error: schemaMessage('chooseStatus') });
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
 /** Statuses of a ticket that still needs someone (listed by active-tickets). */
 export const ACTIVE_TICKET_STATUSES = ['open', 'in_progress', 'answered'] as const satisfies readonly TTicketStatus[];
 
 /** A department a ticket goes to: one of spec §1's staff types (ZStaffDepartment with the form's wording). */
-export const ZTicketDepartment = z.enum(STAFF_DEPARTMENTS, { error: 'Choose a department.' });
+export const ZTicketDepartment = z.enum(STAFF_DEPARTMENTS, { error: schemaMessage('chooseDepartment') });
 export type TTicketDepartment = z.infer<typeof ZTicketDepartment>;
 
 /** Attachments: at most this many per message (the ticket itself, or one reply). */
@@ -46,25 +47,28 @@ export const DEFAULT_TICKET_WAITING_MINUTES = 240;
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 10_000;
 
-const ZSubject = textOr('Write a subject.')
+const ZSubject = textOr(schemaMessage('subjectMissing'))
   .trim()
-  .min(1, 'Write a subject.')
-  .max(SUBJECT_MAX, `At most ${SUBJECT_MAX} characters.`);
+  .min(1, schemaMessage('subjectMissing'))
+  .max(SUBJECT_MAX, schemaMessage('maxChars', { count: SUBJECT_MAX }));
 const ZMessage = (empty: string) =>
-  textOr(empty).trim().min(1, empty).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters.`);
+  textOr(empty)
+    .trim()
+    .min(1, empty)
+    .max(MESSAGE_MAX, schemaMessage('maxChars', { count: MESSAGE_MAX }));
 
 /** A reply's text (the reply box validates with it before sending). */
-export const ZTicketReplyText = ZMessage('Write a reply.');
+export const ZTicketReplyText = ZMessage(schemaMessage('replyMissing'));
 
 /**
  * A yes/no field that arrives as JSON `true`/`false` or as multipart text `"true"`/`"false"`
  * (never `z.coerce.boolean()`, which reads the text "false" as true).
  */
 export const ZFormBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-  error: 'Choose yes or no.',
+  error: schemaMessage('yesNo'),
 });
 
-const CHOOSE_SOMEONE = 'Choose someone on the desk.';
+const CHOOSE_SOMEONE = schemaMessage('chooseDeskMember');
 /**
  * A user id that arrives as a JSON number or as multipart text in canonical digits
  * (never loosely written: not "5.3e1", " 7" or "07", which `z.coerce.number()` took).
@@ -89,7 +93,7 @@ export const ZCreateTicketRequest = z
   .object({
     department: ZTicketDepartment,
     subject: ZSubject,
-    description: ZMessage('Describe the problem.'),
+    description: ZMessage(schemaMessage('descriptionMissing')),
     priority: ZTicketPriority.default('normal'),
   })
   .strict();
@@ -119,10 +123,10 @@ export const ZUpdateTicketRequest = z
   .strict()
   .refine(
     (b) => b.reply !== undefined || b.status !== undefined || b.assignee !== undefined || b.priority !== undefined,
-    { message: 'Send a reply, a status, a priority or an assignee.', path: ['non_field_errors'] },
+    { message: schemaMessage('ticketChangeEmpty'), path: ['non_field_errors'] },
   )
   .refine((b) => b.internal !== true || b.reply !== undefined, {
-    message: 'Write the note.',
+    message: schemaMessage('noteMissing'),
     path: ['reply'],
   });
 export type TUpdateTicketRequest = z.input<typeof ZUpdateTicketRequest>;
@@ -208,7 +212,7 @@ export const ZTicketStatsQuery = z
     waiting_minutes: z.coerce.number().int().min(1).max(43_200).default(DEFAULT_TICKET_WAITING_MINUTES),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
-    message: '`from` must be before `to`.',
+    message: schemaMessage('fromAfterTo'),
     path: ['from'],
   });
 export type TTicketStatsQuery = z.input<typeof ZTicketStatsQuery>;

@@ -2,26 +2,27 @@ import { z } from 'zod';
 import { ZId, ZText } from '../common/text.js';
 import { ZUserType } from './user-types.js';
 import { pagedResponse, ZPageQuery } from '../common/pagination.js';
+import { schemaMessage } from '../common/messages.js';
 
 /** Code points, not UTF-16 units: "8 to 128 characters (any Unicode)". */
 const codePoints = (s: string) => [...s].length;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const ZPassword = ZText.refine((s) => codePoints(s) >= PASSWORD_MIN, {
-  message: `Password must be at least ${PASSWORD_MIN} characters.`,
+  message: schemaMessage('passwordTooShort', { count: PASSWORD_MIN }),
 }).refine((s) => codePoints(s) <= PASSWORD_MAX, {
-  message: `Password must be at most ${PASSWORD_MAX} characters.`,
+  message: schemaMessage('passwordTooLong', { count: PASSWORD_MAX }),
 });
 
 export const ZUsername = ZText.trim()
-  .min(2, 'Username must be at least 2 characters.')
-  .max(64, 'Username must be at most 64 characters.')
-  .regex(/^[\p{L}\p{N}._@+-]+$/u, 'Username may contain letters, digits and . _ @ + - only.');
+  .min(2, schemaMessage('usernameTooShort'))
+  .max(64, schemaMessage('usernameTooLong'))
+  .regex(/^[\p{L}\p{N}._@+-]+$/u, schemaMessage('usernameCharacters'));
 
 const ZName = ZText.trim().max(100);
 const ZPhone = ZText.trim()
   .max(32)
-  .regex(/^[+0-9 ()-]*$/, 'Phone may contain digits, spaces and + ( ) - only.');
+  .regex(/^[+0-9 ()-]*$/, schemaMessage('phoneCharacters'));
 /**
  * An avatar is an https image or one of the portal's own files (`/api/…`): never
  * `javascript:`, `data:` or plain-http URLs, which a browser would run or mix in.
@@ -38,7 +39,7 @@ const ZAvatar = ZText.trim()
         return false;
       }
     },
-    { message: 'Avatar must be an https:// link or a portal file.' },
+    { message: schemaMessage('avatarLink') },
   );
 
 export const ZUser = z
@@ -83,7 +84,7 @@ export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 /** Own profile fields (never type or flags). */
 export const ZUpdateMeRequest = z
   .object({
-    email: z.email('Enter a valid email address.').max(254).optional(),
+    email: z.email(schemaMessage('email')).max(254).optional(),
     first_name: ZName.optional(),
     last_name: ZName.optional(),
     phone: ZPhone.optional(),
@@ -95,7 +96,7 @@ export type TUpdateMeRequest = z.infer<typeof ZUpdateMeRequest>;
 export const ZCreateAccountRequest = z
   .object({
     username: ZUsername,
-    email: z.email('Enter a valid email address.').max(254),
+    email: z.email(schemaMessage('email')).max(254),
     password: ZPassword,
     first_name: ZName.default(''),
     last_name: ZName.default(''),
@@ -110,7 +111,7 @@ export type TCreateAccountRequest = z.input<typeof ZCreateAccountRequest>;
 /** ADMIN edits another account; changing type, flags or active state ends their sessions. */
 export const ZUpdateAccountRequest = z
   .object({
-    email: z.email('Enter a valid email address.').max(254).optional(),
+    email: z.email(schemaMessage('email')).max(254).optional(),
     first_name: ZName.optional(),
     last_name: ZName.optional(),
     phone: ZPhone.optional(),

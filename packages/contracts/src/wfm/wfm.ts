@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLeaveDate } from '../leaves/leaves.js';
 import { INT4_MAX, textOr, ZText } from '../common/text.js';
 import { ZLanguagePair } from '../interpreters/interpreters.js';
+import { schemaMessage } from '../common/messages.js';
 
 /**
  * Workforce management (spec §2 `wfm` and `wfm/{userName}`): interpreters'
@@ -15,8 +16,10 @@ import { ZLanguagePair } from '../interpreters/interpreters.js';
  */
 
 /** `HH:MM`, 00:00–23:59. */
-export const ZClockTime = (message = 'Give a time as HH:MM.') =>
-  textOr(message).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give a time as HH:MM (00:00 to 23:59).');
+export const ZClockTime = (message = schemaMessage('timeMissing')) =>
+  textOr(message)
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, schemaMessage('timeFormat'));
 
 /** A shift may be at most this long (a double shift), and not zero. */
 export const MAX_SHIFT_MINUTES = 16 * 60;
@@ -35,25 +38,27 @@ export function shiftMinutes(start: string, end: string): number {
 }
 
 const shiftTimes = {
-  start: ZClockTime('Give the start as HH:MM.'),
-  end: ZClockTime('Give the end as HH:MM.'),
-  note: ZText.trim().max(200, 'At most 200 characters.').default(''),
+  start: ZClockTime(schemaMessage('startTimeMissing')),
+  end: ZClockTime(schemaMessage('endTimeMissing')),
+  note: ZText.trim()
+    .max(200, schemaMessage('maxChars', { count: 200 }))
+    .default(''),
 };
 
 /** A shift's end: not equal to its start, and at most MAX_SHIFT_MINUTES long. */
 function refineShift(s: { start: string; end: string }, ctx: z.RefinementCtx): void {
   if (s.start === s.end) {
-    ctx.addIssue({ code: 'custom', path: ['end'], message: 'The shift must end at another time than it starts.' });
+    ctx.addIssue({ code: 'custom', path: ['end'], message: schemaMessage('shiftZeroLength') });
   } else if (shiftMinutes(s.start, s.end) > MAX_SHIFT_MINUTES) {
-    ctx.addIssue({ code: 'custom', path: ['end'], message: 'A shift can last at most 16 hours.' });
+    ctx.addIssue({ code: 'custom', path: ['end'], message: schemaMessage('shiftTooLong') });
   }
 }
 
 /** `POST /api/wfm/shifts/` (WFM, ADMIN): one interpreter's shift on one day (one shift a day each). */
 export const ZShiftRequest = z
   .object({
-    username: textOr('Choose an interpreter.').trim().min(1, 'Choose an interpreter.').max(150),
-    date: ZLeaveDate('Choose the day of the shift.'),
+    username: textOr(schemaMessage('chooseInterpreter')).trim().min(1, schemaMessage('chooseInterpreter')).max(150),
+    date: ZLeaveDate(schemaMessage('chooseShiftDay')),
     ...shiftTimes,
   })
   .strict()
@@ -89,8 +94,8 @@ export const ZShiftList = z.array(ZShift);
 /** `GET /api/wfm/shifts/?from&to&username`: shifts starting in the range (inclusive), at most MAX_WFM_RANGE_DAYS. */
 export const ZShiftsQuery = z
   .object({
-    from: ZLeaveDate('Choose the first day.'),
-    to: ZLeaveDate('Choose the last day.'),
+    from: ZLeaveDate(schemaMessage('chooseFirstDay')),
+    to: ZLeaveDate(schemaMessage('chooseLastDay')),
     username: ZText.trim().max(150).optional(),
   })
   .strict();
@@ -105,7 +110,9 @@ export type TShiftsQuery = z.input<typeof ZShiftsQuery>;
  */
 export const ZShiftImportRequest = z
   .object({
-    csv: textOr('Choose a CSV file.').min(1, 'The file is empty.').max(2_000_000, 'The file is larger than 2 MB.'),
+    csv: textOr(schemaMessage('chooseCsv'))
+      .min(1, schemaMessage('csvEmpty'))
+      .max(2_000_000, schemaMessage('csvTooLarge')),
     dry_run: z.boolean().default(false),
   })
   .strict();
@@ -126,7 +133,7 @@ export const SHIFT_CSV_COLUMNS = ['username', 'date', 'start', 'end', 'note'] as
 // ---------------------------------------------------------------- the day board
 
 /** `GET /api/wfm/day/?date=` (default today) and `GET /api/wfm/day/export.csv?date=`. */
-export const ZWfmDayQuery = z.object({ date: ZLeaveDate('Choose a day.').optional() }).strict();
+export const ZWfmDayQuery = z.object({ date: ZLeaveDate(schemaMessage('chooseDay')).optional() }).strict();
 export type TWfmDayQuery = z.input<typeof ZWfmDayQuery>;
 
 /** A period of presence, clipped to the day (or range) asked about; `to` null while it is open. */
@@ -163,7 +170,15 @@ export const ZWfmDayRow = z
     online: z.union([z.literal(0), z.literal(1)]),
     first_in: ZText.nullable(),
     last_out: ZText.nullable(),
-    shift: ZShift.pick({ id: true, start: true, end: true, starts_at: true, ends_at: true, crosses_midnight: true, minutes: true }).nullable(),
+    shift: ZShift.pick({
+      id: true,
+      start: true,
+      end: true,
+      starts_at: true,
+      ends_at: true,
+      crosses_midnight: true,
+      minutes: true,
+    }).nullable(),
     spans: z.array(ZPresenceSpan),
     /** Now within the shift and offline (real-time adherence). */
     out_of_adherence: z.boolean(),
@@ -204,7 +219,10 @@ export type TWfmDay = z.infer<typeof ZWfmDay>;
 
 /** `GET /api/wfm/users/{username}/history/?from&to` (default: the last 30 days). */
 export const ZWfmHistoryQuery = z
-  .object({ from: ZLeaveDate('Choose the first day.').optional(), to: ZLeaveDate('Choose the last day.').optional() })
+  .object({
+    from: ZLeaveDate(schemaMessage('chooseFirstDay')).optional(),
+    to: ZLeaveDate(schemaMessage('chooseLastDay')).optional(),
+  })
   .strict();
 export type TWfmHistoryQuery = z.input<typeof ZWfmHistoryQuery>;
 
@@ -258,8 +276,14 @@ export const ZStaffingRequirement = z
   .object({
     language: ZLanguagePair,
     hours: z
-      .array(z.number({ error: 'Enter a number.' }).int('Whole people only.').min(0, 'At least 0.').max(500, 'At most 500.'))
-      .length(24, 'Give one number for each of the 24 hours.'),
+      .array(
+        z
+          .number({ error: schemaMessage('number') })
+          .int(schemaMessage('wholePeople'))
+          .min(0, schemaMessage('minNumber', { limit: 0 }))
+          .max(500, schemaMessage('maxNumber', { limit: 500 })),
+      )
+      .length(24, schemaMessage('staffingHours')),
   })
   .strict();
 export type TStaffingRequirement = z.infer<typeof ZStaffingRequirement>;

@@ -3,7 +3,7 @@ import type { TChangePasswordRequest, TLoginRequest } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { auditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, fieldError, nonFieldError, tooManyRequests } from '../../lib/errors.js';
+import { fieldError, forbidden, nonFieldError, tooManyRequests } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
@@ -26,9 +26,6 @@ import { sessionCacheOf } from './session-cache.js';
 import { newSessionId, signAccessToken, verifyAccessToken } from './tokens.js';
 import { issueWsTicket, redeemWsTicket } from './ws-tickets.repository.js';
 import { isWsTicket } from './ws-tickets.js';
-
-const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
-const ACCOUNT_DISABLED = 'This account is disabled. Ask an administrator to enable it.';
 
 /**
  * Who a throttle counts against: the account the identifier resolves to (so a username
@@ -56,7 +53,7 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
   // Counted before the password is checked (so concurrent guesses cannot outrun the
   // budget), and checked first, so a correct guess is refused too while throttled.
   const attempt = await beginLoginAttempt(ctx.db, key, client.ip, max, window);
-  if ('wait' in attempt) throw tooManyRequests('Too many failed login attempts. Try again later.', attempt.wait);
+  if ('wait' in attempt) throw tooManyRequests(attempt.wait, 'loginThrottled');
 
   const ok = await verifyPassword(user?.password_hash ?? null, req.password);
   if (user && ok && !user.is_active) {
@@ -71,7 +68,7 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
         details: { username: user.username, reason: 'inactive' },
       });
     });
-    throw new ApiError(403, ACCOUNT_DISABLED);
+    throw forbidden('accountDisabled');
   }
   if (!user || !ok) {
     await withTx(ctx, async (tx) => {
@@ -86,7 +83,7 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
           : { typed: `unknown identifier #${typedDigest(ctx, req.username)}`, reason: 'unknown user' },
       });
     });
-    throw nonFieldError(BAD_CREDENTIALS);
+    throw nonFieldError('loginFailed');
   }
   await clearLoginFailures(ctx.db, key, client.ip);
   return user;
@@ -166,7 +163,7 @@ export async function changePassword(
   const key = `password:${auth.user.id}`;
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
   const attempt = await beginLoginAttempt(ctx.db, key, '', max, window);
-  if ('wait' in attempt) throw tooManyRequests('Too many wrong passwords. Try again later.', attempt.wait);
+  if ('wait' in attempt) throw tooManyRequests(attempt.wait, 'passwordChangeThrottled');
   if (!(await verifyPassword(auth.user.password_hash, req.old_password))) {
     await withTx(ctx, async (tx) => {
       await pruneLoginFailures(tx.db, window);
@@ -177,13 +174,13 @@ export async function changePassword(
         details: { reason: 'wrong old password' },
       });
     });
-    throw fieldError('old_password', 'Your old password was entered incorrectly.');
+    throw fieldError('old_password', 'oldPasswordWrong');
   }
   await forgetLoginAttempt(ctx.db, attempt.id);
   const problem = passwordProblem(req.new_password, auth.user.username);
   if (problem) throw fieldError('new_password', problem);
   if (req.new_password === req.old_password) {
-    throw fieldError('new_password', 'The new password must differ from the old one.');
+    throw fieldError('new_password', 'newPasswordSame');
   }
   const passwordHash = await hashPassword(req.new_password);
   const sessionId = newSessionId();

@@ -63,8 +63,8 @@ const COMMON = new Set(
  * Rules beyond the contract's length check, which need the account: returns the
  * message for `new_password`, or null when the password is acceptable.
  */
-export function passwordProblem(password: string, username: string): string | null {
-  if (password.toLowerCase() === username.toLowerCase()) return 'The password must not be the same as the username.';
-  if (COMMON.has(password.toLowerCase())) return 'This password is too common.';
+export function passwordProblem(password: string, username: string): 'passwordIsUsername' | 'passwordTooCommon' | null {
+  if (password.toLowerCase() === username.toLowerCase()) return 'passwordIsUsername';
+  if (COMMON.has(password.toLowerCase())) return 'passwordTooCommon';
   return null;
 }

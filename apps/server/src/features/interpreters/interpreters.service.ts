@@ -15,7 +15,7 @@ import { recordEvent } from '../event-logs/index.js';
 import { presentInterpreter } from './interpreters.presenter.js';
 import * as repo from './interpreters.repository.js';
 
-const NO_INTERPRETER = 'No interpreter has this username.';
+const NO_INTERPRETER = 'interpreterNotFound';
 
 function mustSeeInterpreters(user: UserRow): void {
   if (!canSeeInterpreters(user)) throw forbidden();

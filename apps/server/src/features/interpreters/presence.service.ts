@@ -34,9 +34,10 @@ export type PresenceSender =
 
 type Outcome = TPresenceEventsResult['results'][number];
 
-const REFUSED = 'You may report only your own presence.';
-const UNKNOWN = 'No active interpreter has this username.';
-const REPEATED = 'Already received; applied once.';
+// Outcomes for the sending system, in English (the catalogue's words; no person reads them translated).
+const REFUSED = fillMessage('presenceOwnOnly');
+const UNKNOWN = fillMessage('activeInterpreterNotFound');
+const REPEATED = fillMessage('presenceRepeated');
 
 const senderId = (s: PresenceSender) =>
   s.kind === 'key'

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorFrame,
+  fillMessage,
+  msg as said,
   AGENT_BATCH_MAX,
   canRunAgent,
   WS_CHANNELS,
@@ -26,7 +29,7 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
     shared: Boolean(ctx.config.DATABASE_URL),
     max: ctx.config.LOGIN_ADDRESS_MAX_FAILURES,
     windowMs: ctx.config.LOGIN_WINDOW * 1000,
-    message: 'Too many failed attempts from your network. Try again later.',
+    message: said('networkThrottled'),
   });
 
   route(app, A.enrollAgent, (req) => agents.enroll(ctx, req.body, clientInfo(req)), {
@@ -68,8 +71,8 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       retry_after_seconds: seconds,
       detail:
         reason === 'too_fast'
-          ? `More than ${ctx.config.IT_AGENT_MAX_EVENTS_PER_SECOND} events a second; keep the batch and send it again in ${seconds} s.`
-          : `This agent has stored ${ctx.config.IT_AGENT_MAX_ROWS_PER_DAY} rows today (UTC); keep the batch and send it again in ${seconds} s.`,
+          ? fillMessage('agentTooFast', { limit: ctx.config.IT_AGENT_MAX_EVENTS_PER_SECOND, seconds })
+          : fillMessage('agentDailyLimit', { limit: ctx.config.IT_AGENT_MAX_ROWS_PER_DAY, seconds }),
     },
   });
 
@@ -81,7 +84,7 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
     async onMessage(conn, raw) {
       const parsed = ZAgentClientMessage.safeParse(raw);
       if (!parsed.success) {
-        return conn.send({ message: { command: 'error', data: 'Malformed agent message.' } });
+        return conn.send(errorFrame(said('agentMalformed')));
       }
       const agentId = agents.agentIdOf(conn.sessionId);
       const msg = parsed.data;
@@ -106,9 +109,7 @@ export const itAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         // Never the database's words to a client; the agent keeps the batch and sends it again.
         app.log.error({ err, agentId }, 'agent batch not stored');
-        return conn.send({
-          message: { command: 'error', data: 'The batch could not be stored; send it again later.' },
-        });
+        return conn.send(errorFrame(said('agentBatchNotStored')));
       }
       if (result === 'revoked') return conn.close(WS_CLOSE.unauthorized, 'agent revoked');
       if ('refused' in result) return conn.send(refuse(msg.batch, result.refused, result.retry_after_seconds));

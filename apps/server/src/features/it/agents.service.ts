@@ -31,7 +31,7 @@ const hashCredential = (credential: string) => crypto.createHash('sha256').updat
  */
 export async function enroll(ctx: AppContext, req: TAgentEnrollRequest, client: ClientInfo): Promise<TAgentEnrollment> {
   const user = await checkCredentials(ctx, { username: req.username, password: req.password }, client);
-  if (!canRunAgent(user)) throw forbidden('This account may not run the monitoring agent.');
+  if (!canRunAgent(user)) throw forbidden('agentNotAllowed');
   const credential = `${AGENT_CREDENTIAL_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const agentId = await withTx(ctx, async (tx) => {
     await repo.lockUserForEnroll(tx.db, user.id);

@@ -16,7 +16,7 @@ import { presentDailyLog, presentDevice, presentItRecord, presentNetwork } from 
 import * as repo from './it.repository.js';
 import { usableRules } from './pattern-safety.js';
 
-const NO_USER = 'No user has this username.';
+const NO_USER = 'itUserNotFound';
 
 /**
  * `GET /api/script/it-list/` (spec §7): the records of the users the caller may watch,

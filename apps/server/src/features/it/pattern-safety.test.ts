@@ -42,7 +42,8 @@ describe('saving a rule', () => {
         expect([pattern, rule, res.status]).toEqual([pattern, rule, 400]);
         expect(res.body).toEqual({
           message: SLOW_PATTERN_MESSAGE,
-          extra: { fields: { pattern: [SLOW_PATTERN_MESSAGE] } },
+          code: 'patternTooSlow',
+          extra: { fields: { pattern: [SLOW_PATTERN_MESSAGE] }, codes: { pattern: [{ code: 'patternTooSlow' }] } },
         });
       }
     }

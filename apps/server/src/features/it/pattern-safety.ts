@@ -1,4 +1,5 @@
 import { check } from 'recheck';
+import { fillMessage } from '@portal/contracts';
 
 /**
  * IT's patterns run against text any enrolled agent chooses: a
@@ -8,9 +9,8 @@ import { check } from 'recheck';
  * existed), and what it is matched against is cut to RULE_MATCH_INPUT_MAX characters.
  */
 
-/** The message under the pattern field when a rule is refused for it. */
-export const SLOW_PATTERN_MESSAGE =
-  'This pattern can take too long to match some texts (nested or overlapping repeats). Write a simpler one.';
+/** The message under the pattern field when a rule is refused for it (in English). */
+export const SLOW_PATTERN_MESSAGE = fillMessage('patternTooSlow');
 
 /** The checker's whole budget per pattern; a pattern it cannot judge in time is not used. */
 const CHECK_TIMEOUT_MS = 5_000;

@@ -8,12 +8,12 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { presentCategoryRule, presentRedactionRule } from './it.presenter.js';
 import * as repo from './it.repository.js';
-import { SLOW_PATTERN_MESSAGE, vetPattern } from './pattern-safety.js';
+import { vetPattern } from './pattern-safety.js';
 
 /**
  * The rules IT defines (canManageItAgents: IT and ADMIN): redaction patterns, applied by
@@ -26,8 +26,7 @@ function mustManage(user: UserRow): void {
 
 /** A pattern that could backtrack for seconds on some text is refused on its field. */
 async function mustBeFast(pattern: string): Promise<void> {
-  if ((await vetPattern(pattern)) !== 'safe')
-    throw badRequest(SLOW_PATTERN_MESSAGE, { pattern: [SLOW_PATTERN_MESSAGE] });
+  if ((await vetPattern(pattern)) !== 'safe') throw fieldError('pattern', 'patternTooSlow');
 }
 
 export async function listRedactionRules(ctx: AppContext, user: UserRow): Promise<TRedactionRule[]> {
@@ -69,7 +68,7 @@ export async function removeRedactionRule(
   mustManage(user);
   await withTx(ctx, async (tx) => {
     const gone = await repo.deleteRedactionRule(tx.db, id);
-    if (!gone) throw notFound('No redaction rule has this id.');
+    if (!gone) throw notFound('redactionRuleNotFound');
     await recordEvent(tx.db, source, {
       action: 'it.redaction_rule_deleted',
       targetType: 'it_redaction_rule',
@@ -114,7 +113,7 @@ export async function removeCategoryRule(
   mustManage(user);
   await withTx(ctx, async (tx) => {
     const gone = await repo.deleteCategoryRule(tx.db, id);
-    if (!gone) throw notFound('No category rule has this id.');
+    if (!gone) throw notFound('categoryRuleNotFound');
     await recordEvent(tx.db, source, {
       action: 'it.category_rule_deleted',
       targetType: 'it_category_rule',

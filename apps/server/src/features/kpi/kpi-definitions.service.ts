@@ -15,7 +15,7 @@ import { recordEvent } from '../event-logs/index.js';
 import { presentDefinition } from './kpi.presenter.js';
 import * as repo from './kpi.repository.js';
 
-const NAME_TAKEN = 'Another KPI already has this name.';
+const NAME_TAKEN = 'kpiNameTaken';
 
 export async function listDefinitions(
   ctx: AppContext,
@@ -38,7 +38,7 @@ export async function saveDefinition(
   input: TKpiDefinitionRequest,
   source: AuditSource,
 ): Promise<TKpiDefinition> {
-  if (!canManageKpiDefinitions(caller)) throw forbidden('Only QUALITY, WFM and ADMIN keep the KPI definitions.');
+  if (!canManageKpiDefinitions(caller)) throw forbidden('kpiDefinitionsRestricted');
   const body = ZKpiDefinitionRequest.parse(input);
   const values = { ...body, applies_to: [...new Set(body.applies_to)] };
   try {

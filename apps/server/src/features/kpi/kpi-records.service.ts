@@ -21,14 +21,14 @@ import { localDay, valueProblem } from './kpi-scoring.js';
 import { presentRecord } from './kpi.presenter.js';
 import * as repo from './kpi.repository.js';
 
-const NOT_FOR_THEM = 'This KPI does not apply to this person.';
-const KPI_RETIRED = 'This KPI is no longer in use.';
-const OUT_OF_RANGE = 'The value is outside what this unit allows.';
-const NOT_WHOLE = 'Enter a whole number.';
-const FUTURE_PERIOD = 'This period has not started yet.';
-const ALREADY_RECORDED = 'This person already has a value for this period; edit it instead.';
-const INACTIVE_PERSON = 'This person’s account is deactivated.';
-const MAY_NOT_SCORE = 'You may not enter KPI values for this person.';
+const NOT_FOR_THEM = 'kpiNotForPerson';
+const KPI_RETIRED = 'kpiRetired';
+const OUT_OF_RANGE = 'kpiValueOutOfRange';
+const NOT_WHOLE = 'wholeNumber';
+const FUTURE_PERIOD = 'kpiPeriodFuture';
+const ALREADY_RECORDED = 'kpiAlreadyRecorded';
+const INACTIVE_PERSON = 'kpiPersonInactive';
+const MAY_NOT_SCORE = 'kpiMayNotScore';
 
 /** Whether a definition covers a user of `type`. */
 export const appliesTo = (d: { applies_to: readonly string[] }, type: TUserType) => d.applies_to.includes(type);

@@ -1,4 +1,4 @@
-import { fillMessage, type TLeaveTypeRequest } from '@portal/contracts';
+import { msg, type TLeaveTypeRequest, type TMessage } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import {
   approvedOnly,
@@ -58,7 +58,7 @@ async function usageAround(db: Database, person: Person, typeId: number, years: 
 
 /** The refusal's words: what was left in that year and what the change takes from it. */
 export const balanceShortMessage = (typeName: string, s: Shortfall) =>
-  fillMessage('leaveBalanceShort', { count: s.available, type: typeName, year: s.year, days: s.takes });
+  msg('leaveBalanceShort', { count: s.available, type: typeName, year: s.year, days: s.takes });
 
 /** Where adding `days` per year to what `person` holds of `type` overdraws a year (null: it fits). */
 async function shortfallAdding(
@@ -108,7 +108,7 @@ export const approvalShortfall = (
 /** Who a changed allowance would overdraw, where, and which field lowered it. */
 export interface AllowanceShortfall {
   field: 'yearly_days' | 'carry_over_max_days' | 'counts_against_balance';
-  message: string;
+  message: TMessage;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function allowanceShortfall(
     if (short) {
       const name = `${who.first_name} ${who.last_name}`.trim() || who.username;
       const count = Math.round(-short.after * 10) / 10;
-      return { field, message: fillMessage('leaveAllowanceShort', { name, count, type: next.name, year: short.year }) };
+      return { field, message: msg('leaveAllowanceShort', { name, count, type: next.name, year: short.year }) };
     }
   }
   return null;

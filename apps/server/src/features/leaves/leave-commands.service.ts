@@ -7,7 +7,7 @@ import {
   canManageLeaveSettings,
   canRecordLeaveFor,
   canRevokeLeave,
-  fillMessage,
+  msg,
   isLeaveApproverFor,
   isoDay,
   isStaff,
@@ -33,7 +33,7 @@ import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, fieldError, forbidden } from '../../lib/errors.js';
+import { ApiError, conflict, fieldError, fieldsError, forbidden } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   checkStorageQuota,
@@ -59,8 +59,7 @@ export const LEAVE_UPLOAD_RULES: UploadRules = {
   field: ATTACHMENTS_FIELD,
 };
 
-const conflict = (message: string) => new ApiError(409, message);
-const ALREADY_DECIDED = 'This request was already decided.';
+const ALREADY_DECIDED = 'leaveAlreadyDecided';
 
 const displayName = (u: { first_name: string; last_name: string; username: string }) =>
   `${u.first_name} ${u.last_name}`.trim() || u.username;
@@ -91,25 +90,25 @@ async function planLeave(
 ): Promise<LeavePlan> {
   const recording = req.user !== undefined && req.user !== caller.id;
   if (recording && !canRecordLeaveFor(caller, req.user!)) {
-    throw forbidden('Only HR records leave for someone else.');
+    throw forbidden('leaveForOthersHrOnly');
   }
   const target = await repo.findPerson(db, recording ? req.user! : caller.id);
-  if (!target || !target.is_active || !isStaff(target)) throw fieldError('user', 'Choose an active staff member.');
+  if (!target || !target.is_active || !isStaff(target)) throw fieldError('user', 'chooseActiveStaff');
 
   const type = await repo.findType(db, req.leave_type);
-  if (!type) throw fieldError('leave_type', 'Choose a leave type.');
-  if (!type.is_active) throw fieldError('leave_type', fillMessage('leaveTypeRetired', { type: type.name }));
+  if (!type) throw fieldError('leave_type', 'chooseLeaveType');
+  if (!type.is_active) throw fieldError('leave_type', 'leaveTypeRetired', { type: type.name });
   if (req.half_day && !type.half_days_allowed) {
-    throw fieldError('half_day', fillMessage('leaveTypeWholeDays', { type: type.name }));
+    throw fieldError('half_day', 'leaveTypeWholeDays', { type: type.name });
   }
   if (!recording && req.start_date < addDays(isoDay(new Date()), -MAX_PAST_START_DAYS)) {
-    throw fieldError('start_date', fillMessage('leaveStartTooEarly', { count: MAX_PAST_START_DAYS }));
+    throw fieldError('start_date', 'leaveStartTooEarly', { count: MAX_PAST_START_DAYS });
   }
   const calendar = await workingCalendar(db, req.start_date, req.end_date);
   const byYear = workingDaysByYear(req.start_date, req.end_date, calendar, !!req.half_day);
   const days = [...byYear.values()].reduce((a, b) => a + b, 0);
   if (days === 0) {
-    throw fieldError('end_date', 'These dates have no working days (weekends and public holidays do not count).');
+    throw fieldError('end_date', 'noWorkingDays');
   }
   return { target, recording, type, byYear, days };
 }
@@ -175,7 +174,7 @@ export async function submitLeave(
   const { target, type, recording } = plan;
   const needsFile = type.attachment_required_after_days;
   if (needsFile !== null && plan.days > needsFile && uploads.length === 0) {
-    throw fieldError(ATTACHMENTS_FIELD, fillMessage('leaveDocumentRequired', { type: type.name, count: needsFile }));
+    throw fieldError(ATTACHMENTS_FIELD, 'leaveDocumentRequired', { type: type.name, count: needsFile });
   }
   // Before the transaction: a refused file leaves nothing, and the connection is not held meanwhile.
   const files = checkSpooledUploads(uploads, LEAVE_UPLOAD_RULES);
@@ -186,17 +185,16 @@ export async function submitLeave(
     const overlap = await repo.findOverlap(tx.db, target.id, req.start_date, req.end_date);
     if (overlap) {
       const dates = { from: overlap.start_date, to: overlap.end_date };
-      throw fieldError(
-        'start_date',
-        recording
-          ? fillMessage('leaveOverlapOther', { name: displayName(target), ...dates })
-          : fillMessage('leaveOverlapOwn', dates),
-      );
+      throw fieldsError({
+        start_date: [
+          recording ? msg('leaveOverlapOther', { name: displayName(target), ...dates }) : msg('leaveOverlapOwn', dates),
+        ],
+      });
     }
     // Every year it reaches, carry-over included, against the allowance as it stands now.
     const current = await repo.findType(tx.db, type.id, 'share');
     const short = current && (await requestShortfall(tx.db, target, current, plan.byYear));
-    if (short) throw fieldError('leave_type', balanceShortMessage(type.name, short));
+    if (short) throw fieldsError({ leave_type: [balanceShortMessage(type.name, short)] });
     const status: TLeaveStatus = recording ? 'approved' : 'pending';
     const id = await repo.insertLeave(
       tx.db,
@@ -277,7 +275,7 @@ async function step(
   actor: UserRow,
   comment: string,
   source: AuditSource,
-  refusal: string,
+  refusal: 'leaveAlreadyDecided' | 'leaveChangedMeanwhile',
 ) {
   if (!(await repo.moveLeave(tx.db, leave.id, leave.status, to))) throw conflict(refusal);
   await repo.insertLeaveEvent(tx.db, { leave_id: leave.id, event, actor_id: actor.id, comment });
@@ -304,7 +302,7 @@ async function mustStillFit(tx: Tx, leave: repo.LeaveRow) {
     repo.yearsOfLeave(tx.db, leave.id),
   ]);
   const short = person && type && (await approvalShortfall(tx.db, person, type, leave.id, days));
-  if (short) throw conflict(balanceShortMessage(leave.type_name, short));
+  if (short) throw new ApiError(409, balanceShortMessage(leave.type_name, short));
 }
 
 /** What the requester is told of each decision. */
@@ -338,9 +336,7 @@ export async function decideLeave(
   const status = leave.status;
   if (!isOpen(status)) throw conflict(ALREADY_DECIDED);
   if (!canDecideLeave(caller, accessShape(leave))) {
-    throw forbidden(
-      caller.id === leave.user_id ? 'You cannot decide your own request.' : 'This step is for HR to confirm.',
-    );
+    throw forbidden(caller.id === leave.user_id ? 'leaveOwnDecision' : 'leaveHrStep');
   }
   const { next, event } = decide(status, req.decision, leave.type_requires_hr_confirmation);
   return withTx(ctx, async (tx) => {
@@ -380,12 +376,12 @@ export async function cancelLeave(
 ): Promise<TLeaveRequest> {
   const { comment } = ZLeaveCancelRequest.parse(input);
   const leave = await visibleLeave(ctx.db, caller, id);
-  if (caller.id !== leave.user_id) throw forbidden('Only the requester cancels a request.');
+  if (caller.id !== leave.user_id) throw forbidden('leaveCancelRequesterOnly');
   if (!canCancelLeave(caller, accessShape(leave))) {
-    throw conflict('This request can no longer be cancelled.');
+    throw conflict('leaveNotCancellable');
   }
   return withTx(ctx, async (tx) => {
-    await step(tx, leave, 'cancelled', 'cancelled', caller, comment, source, 'This request changed meanwhile.');
+    await step(tx, leave, 'cancelled', 'cancelled', caller, comment, source, 'leaveChangedMeanwhile');
     if (leave.status === 'approved') {
       const approvers = (await repo.approversOf(tx.db, id)).filter((u) => u !== caller.id);
       if (approvers.length > 0) {
@@ -413,13 +409,13 @@ export async function revokeLeave(
   const { comment } = ZLeaveCancelRequest.parse(input);
   const leave = await visibleLeave(ctx.db, caller, id);
   if (!canManageLeaveSettings(caller) || caller.id === leave.user_id) {
-    throw forbidden('Only HR revokes an approved leave.');
+    throw forbidden('leaveRevokeHrOnly');
   }
   if (!canRevokeLeave(caller, accessShape(leave))) {
-    throw conflict('Only an approved leave that has not started can be revoked.');
+    throw conflict('leaveNotRevocable');
   }
   return withTx(ctx, async (tx) => {
-    await step(tx, leave, 'revoked', 'revoked', caller, comment, source, 'This request changed meanwhile.');
+    await step(tx, leave, 'revoked', 'revoked', caller, comment, source, 'leaveChangedMeanwhile');
     await notify(tx, {
       kind: 'leaveRevoked',
       params: { ...leaveParams(leave), name: displayName(caller), comment: comment ?? '' },

@@ -27,7 +27,7 @@ import { workingCalendar } from './leave-settings.service.js';
 import { accessShape, presentLeave } from './leaves.presenter.js';
 import * as repo from './leaves.repository.js';
 
-const NOT_FOUND = 'Leave request not found.';
+const NOT_FOUND = 'leaveNotFound';
 
 /** The request, or 404 when it does not exist or the caller may not see it (never a hint). */
 export async function visibleLeave(db: Database, viewer: LeaveViewer, id: number): Promise<repo.LeaveRow> {
@@ -95,7 +95,7 @@ export async function getBalances(
 ): Promise<TLeaveBalances> {
   const q = ZBalancesQuery.parse(query);
   const person = await repo.findPerson(ctx.db, q.user ?? viewer.id);
-  if (!person || !canSeeBalancesOf(viewer, person)) throw notFound('User not found.');
+  if (!person || !canSeeBalancesOf(viewer, person)) throw notFound('userNotFound');
   const year = q.year ?? new Date().getUTCFullYear();
   const { types, balance } = await balancesOf(ctx.db, person, [year]);
   const balances = types
@@ -120,7 +120,7 @@ export async function leaveCoverage(ctx: AppContext, viewer: LeaveViewer, id: nu
   const leave = await visibleLeave(ctx.db, viewer, id);
   const department = leave.user_user_type;
   if (viewer.id === leave.user_id || !isLeaveApproverFor(viewer, department)) {
-    throw forbidden("The coverage is for the request's approvers.");
+    throw forbidden('coverageApproversOnly');
   }
   const [calendar, off, counts] = await Promise.all([
     workingCalendar(ctx.db, leave.start_date, leave.end_date),
@@ -139,8 +139,8 @@ export async function leaveCoverage(ctx: AppContext, viewer: LeaveViewer, id: nu
 export async function teamCalendar(ctx: AppContext, viewer: LeaveViewer, query: TCalendarQuery): Promise<TCalendar> {
   const q = ZCalendarQuery.parse(query);
   const allowed = calendarDepartments(viewer);
-  if (allowed.length === 0) throw forbidden('The team calendar is for managers, directors, HR and ADMIN.');
-  if (q.department && !allowed.includes(q.department)) throw notFound('Department not found.');
+  if (allowed.length === 0) throw forbidden('teamCalendarRestricted');
+  if (q.department && !allowed.includes(q.department)) throw notFound('departmentNotFound');
   const departments = q.department ? [q.department] : allowed;
   const { first, last } = monthRange(q.month);
   const [calendar, off, counts] = await Promise.all([
@@ -181,9 +181,9 @@ export async function teamCalendar(ctx: AppContext, viewer: LeaveViewer, query: 
 export async function getLeaveAttachment(ctx: AppContext, viewer: LeaveViewer, id: number) {
   const a = await repo.findLeaveAttachment(ctx.db, id);
   if (!a || !canSeeLeave(viewer, { user: { id: a.user_id, user_type: a.user_type } })) {
-    throw notFound('Attachment not found.');
+    throw notFound('attachmentNotFound');
   }
   const file = await readStoredFile(ctx.db, a.file_id);
-  if (!file) throw notFound('Attachment not found.');
+  if (!file) throw notFound('attachmentNotFound');
   return file;
 }

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/database.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden, notFound, uniqueViolationField, fieldError } from '../../lib/errors.js';
+import { fieldError, fieldsError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
 import { readSettings, writeSetting } from '../../lib/settings.repository.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
@@ -29,13 +29,17 @@ import * as repo from './leaves.repository.js';
 const SETTING_KEYS = { weekend: 'leaves.weekend_days', share: 'leaves.coverage_warning_share' } as const;
 
 function mustManage(user: LeaveViewer) {
-  if (!canManageLeaveSettings(user)) throw forbidden('Only HR and ADMIN manage leave settings.');
+  if (!canManageLeaveSettings(user)) throw forbidden('leaveSettingsHrOnly');
 }
 
 /** A unique index hit → 400 on its field; anything else is rethrown. */
-function asFieldError(err: unknown, byIndex: Record<string, string>, message: string): never {
+function asFieldError(
+  err: unknown,
+  byIndex: Record<string, string>,
+  code: 'leaveTypeNameTaken' | 'holidayTaken',
+): never {
   const field = uniqueViolationField(err, byIndex);
-  if (field) throw fieldError(field, message);
+  if (field) throw fieldError(field, code);
   throw err;
 }
 
@@ -91,7 +95,7 @@ export async function listLeaveTypes(ctx: AppContext): Promise<TLeaveType[]> {
   return (await repo.listTypes(ctx.db)).map(presentType);
 }
 
-const TYPE_TAKEN = 'A leave type with this name exists already.';
+const TYPE_TAKEN = 'leaveTypeNameTaken' as const;
 
 /** Adds a type (`id` null) or changes one; a name taken (whatever its case) → 400 on `name`. */
 export async function saveLeaveType(
@@ -109,10 +113,10 @@ export async function saveLeaveType(
         // Locked until commit: no request is checked against the figures being changed.
         const old = await repo.findType(tx.db, id, 'update');
         const short = old && (await allowanceShortfall(tx.db, old, values));
-        if (short) throw fieldError(short.field, short.message);
+        if (short) throw fieldsError({ [short.field]: [short.message] });
       }
       const row = id === null ? await repo.insertType(tx.db, values) : await repo.updateType(tx.db, id, values);
-      if (!row) throw notFound('Leave type not found.');
+      if (!row) throw notFound('leaveTypeNotFound');
       await recordEvent(tx.db, source, {
         action: id === null ? 'leave.type_created' : 'leave.type_updated',
         targetType: 'leave_type',
@@ -152,7 +156,7 @@ export async function addHoliday(
       return row;
     });
   } catch (err) {
-    asFieldError(err, repo.HOLIDAY_UNIQUE, 'This day is a holiday already.');
+    asFieldError(err, repo.HOLIDAY_UNIQUE, 'holidayTaken');
   }
 }
 
@@ -160,7 +164,7 @@ export async function removeHoliday(ctx: AppContext, user: LeaveViewer, id: numb
   mustManage(user);
   await withTx(ctx, async (tx) => {
     const row = await repo.deleteHoliday(tx.db, id);
-    if (!row) throw notFound('Holiday not found.');
+    if (!row) throw notFound('holidayNotFound');
     await recordEvent(tx.db, source, {
       action: 'leave.holiday_removed',
       targetType: 'leave_holiday',

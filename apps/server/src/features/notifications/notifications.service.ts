@@ -69,7 +69,7 @@ export function countUnread(ctx: AppContext, user: UserRow) {
 
 /** `req` was validated once by the route's contract (the link is already in its normal form). */
 export async function announce(ctx: AppContext, user: UserRow, req: TAnnouncement, source: AuditSource) {
-  if (!canAnnounce(user)) throw forbidden('Only ADMIN, HR and directors can send announcements.');
+  if (!canAnnounce(user)) throw forbidden('announceRestricted');
   const levels = [...new Set(req.levels)];
   return withTx(ctx, async (tx) => {
     const id = await notify(tx, {

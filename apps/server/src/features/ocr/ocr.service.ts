@@ -5,6 +5,7 @@ import {
   OCR_CONTENT_TYPES,
   OCR_LIMITS,
   type TCreateOcrJobsRequest,
+  type TMessage,
   type TOcrJob,
   type TOcrJobDetail,
   type TOcrJobsQuery,
@@ -16,7 +17,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, fieldError, fieldsError, forbidden, notFound } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   checkStorageQuota,
@@ -43,15 +44,15 @@ export const OCR_UPLOAD_RULES: UploadRules = {
   field: OCR_FILES_FIELD,
 };
 
-const NOT_FOUND = 'OCR job not found.';
-const ONLY_STAFF = 'Only staff members use OCR.';
-const ONLY_OWNER = 'Only the owner of this job (or an administrator) may do that.';
-const CHOOSE_FILES = 'Choose at least one file.';
-const NOT_RUNNING = 'This job has already ended.';
-const NOT_RETRYABLE = 'Only a failed or cancelled job, or one with failed pages, can be retried.';
-const UNREADABLE = 'This document cannot be read as it is; upload a readable copy instead.';
-const NOT_READY = 'The searchable PDF is ready once the job is done.';
-const PAGE_NOT_FOUND = 'Page not found.';
+const NOT_FOUND = 'ocrJobNotFound';
+const ONLY_STAFF = 'ocrStaffOnly';
+const ONLY_OWNER = 'ocrOwnerOnly';
+const CHOOSE_FILES = 'ocrChooseFiles';
+const NOT_RUNNING = 'ocrJobEnded';
+const NOT_RETRYABLE = 'ocrNotRetryable';
+const UNREADABLE = 'ocrUnreadable';
+const NOT_READY = 'ocrPdfNotReady';
+const PAGE_NOT_FOUND = 'ocrPageNotFound';
 
 const viewerOf = (u: UserRow): repo.OcrViewer => ({ id: u.id, user_type: u.user_type, admin: u.user_type === 'ADMIN' });
 const factsOf = (row: repo.OcrJobRow) => ({ owner: { username: row.owner_username }, shared_with: row.shared_with });
@@ -87,13 +88,13 @@ async function presentById(ctx: AppContext, id: number): Promise<TOcrJob> {
  * is measured again before decoding, and the job fails with `too_large`.
  */
 async function checkPixelBudgets(ctx: AppContext, files: readonly CheckedSpooledUpload[]): Promise<void> {
-  const problems: string[] = [];
+  const problems: TMessage[] = [];
   for (const f of files) {
     const pages = await imagePageSizesOfFile(f.path, f.contentType);
     const problem = pages && pixelBudgetProblem(pages, ocrPixelBudget(ctx), f.filename);
     if (problem) problems.push(problem);
   }
-  if (problems.length) throw new ApiError(400, problems[0]!, { [OCR_FILES_FIELD]: problems });
+  if (problems.length) throw fieldsError({ [OCR_FILES_FIELD]: problems });
 }
 
 /** One job per file; each is queued once its row has committed. */
@@ -188,7 +189,7 @@ export async function getText(ctx: AppContext, caller: UserRow, id: number) {
 export async function getSearchablePdf(ctx: AppContext, caller: UserRow, id: number) {
   const row = await visible(ctx, caller, id);
   const pdf = row.status === 'done' ? await repo.resultPdf(ctx.db, id) : null;
-  if (!pdf) throw new ApiError(409, NOT_READY);
+  if (!pdf) throw conflict(NOT_READY);
   return { filename: `${row.filename.replace(/\.[^.]+$/, '')}-searchable.pdf`, data: pdf };
 }
 
@@ -237,7 +238,7 @@ export async function cancelJob(ctx: AppContext, caller: UserRow, id: number): P
   const row = await manageable(ctx, caller, id);
   await withTx(ctx, async (tx) => {
     const c = await repo.cancelJob(tx.db, id);
-    if (!c) throw new ApiError(409, NOT_RUNNING);
+    if (!c) throw conflict(NOT_RUNNING);
     publishProgress(tx, row.owner_id, id, c);
   });
   return presentById(ctx, id);
@@ -249,12 +250,12 @@ export async function retryJob(ctx: AppContext, caller: UserRow, id: number): Pr
   const row = await manageable(ctx, caller, id);
   const retryable =
     row.status === 'failed' || row.status === 'cancelled' || (row.status === 'done' && row.pages_failed > 0);
-  if (!retryable) throw new ApiError(409, NOT_RETRYABLE);
+  if (!retryable) throw conflict(NOT_RETRYABLE);
   // The same bytes would fail the same way: say so instead of queueing them again.
-  if (row.error && PERMANENT.has(row.error)) throw new ApiError(409, UNREADABLE);
+  if (row.error && PERMANENT.has(row.error)) throw conflict(UNREADABLE);
   await withTx(ctx, async (tx) => {
     const c = await repo.reopenJob(tx.db, id);
-    if (!c) throw new ApiError(409, NOT_RETRYABLE);
+    if (!c) throw conflict(NOT_RETRYABLE);
     publishProgress(tx, row.owner_id, id, c);
   });
   await queueJob(ctx, id);

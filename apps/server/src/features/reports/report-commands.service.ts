@@ -5,7 +5,6 @@ import {
   canManageReports,
   canReadReport,
   canReportOn,
-  fillMessage,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
   USER_TYPES,
@@ -17,7 +16,7 @@ import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
+import { conflict, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   checkStorageQuota,
@@ -40,11 +39,10 @@ export const REPORT_UPLOAD_RULES: UploadRules = {
   field: ATTACHMENTS_FIELD,
 };
 
-export const REPORT_NOT_FOUND = 'Report not found.';
-const ONLY_MANAGERS = 'Only managers write reports.';
-const SUBMITTED_IS_FINAL = 'A submitted report can no longer be edited; write a new one that supersedes it.';
-const SUBMITTED_NOT_DELETED = 'A submitted report can no longer be deleted.';
-const conflict = (message: string) => new ApiError(409, message);
+export const REPORT_NOT_FOUND = 'reportNotFound';
+const ONLY_MANAGERS = 'reportsManagersOnly';
+const SUBMITTED_IS_FINAL = 'reportSubmittedFinal';
+const SUBMITTED_NOT_DELETED = 'reportSubmittedNotDeleted';
 
 type ParsedRequest = ReturnType<typeof ZReportRequest.parse>;
 
@@ -59,7 +57,7 @@ async function resolveSubjects(db: Database, author: UserRow, usernames: readonl
     const p = people.get(name);
     return !p || !p.is_active || !canReportOn(author, p);
   });
-  if (refused.length) throw fieldError('subjects', fillMessage('reportSubjectsRefused', { names: refused.join(', ') }));
+  if (refused.length) throw fieldError('subjects', 'reportSubjectsRefused', { names: refused.join(', ') });
   return wanted.map((name) => people.get(name)!.id);
 }
 
@@ -74,10 +72,10 @@ async function checkSupersedes(db: Database, caller: UserRow, id: number): Promi
     throw fieldError('supersedes', REPORT_NOT_FOUND);
   }
   if (old.author_id !== caller.id && caller.user_type !== 'ADMIN') {
-    throw fieldError('supersedes', 'Only its author replaces a report.');
+    throw fieldError('supersedes', 'reportSupersedeAuthorOnly');
   }
-  if (old.status !== 'submitted') throw fieldError('supersedes', 'Only a submitted report can be replaced.');
-  if (old.superseded_by !== null) throw fieldError('supersedes', 'Another report already replaces this one.');
+  if (old.status !== 'submitted') throw fieldError('supersedes', 'reportSupersedeSubmittedOnly');
+  if (old.superseded_by !== null) throw fieldError('supersedes', 'reportAlreadySuperseded');
 }
 
 interface Prepared {
@@ -121,7 +119,7 @@ async function submit(
   if (!(await repo.markSubmitted(tx.db, id))) throw conflict(SUBMITTED_IS_FINAL);
   if (supersedes !== null) {
     if (!(await repo.markSuperseded(tx.db, supersedes))) {
-      throw fieldError('supersedes', 'Only a submitted report can be replaced.');
+      throw fieldError('supersedes', 'reportSupersedeSubmittedOnly');
     }
     await recordEvent(tx.db, source, {
       action: 'report.superseded',
@@ -154,7 +152,7 @@ async function storeAttachments(tx: Tx, caller: UserRow, id: number, files: Prep
 /** Two new reports racing to replace the same one: the second is told, not given a 500. */
 function explainUnique(err: unknown): never {
   if (uniqueViolationField(err, { reports_supersedes_id_key: 'supersedes' })) {
-    throw fieldError('supersedes', 'Another report already replaces this one.');
+    throw fieldError('supersedes', 'reportAlreadySuperseded');
   }
   throw err;
 }
@@ -193,7 +191,7 @@ async function ownDraft(db: Database, caller: UserRow, id: number) {
   if (!row || !canReadReport(caller, { username: row.author_username, user_type: row.author_user_type })) {
     throw notFound(REPORT_NOT_FOUND);
   }
-  if (row.author_id !== caller.id) throw forbidden('Only its author changes a report.');
+  if (row.author_id !== caller.id) throw forbidden('reportEditAuthorOnly');
   return row;
 }
 
@@ -212,7 +210,7 @@ export async function updateReport(
   if (row.status !== 'draft') throw conflict(SUBMITTED_IS_FINAL);
   const p = await prepare(ctx, caller, input, uploads);
   if (p.req.supersedes !== undefined && p.req.supersedes !== row.supersedes_id) {
-    throw fieldError('supersedes', 'Only a new report can replace another; write a new one.');
+    throw fieldError('supersedes', 'reportSupersedeNewOnly');
   }
 
   await withTx(ctx, async (tx) => {

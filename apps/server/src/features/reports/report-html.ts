@@ -1,7 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
-import { fillMessage, REPORT_ALLOWED_TAGS, REPORT_BODY_LIMITS, reportBodyProblem } from '@portal/contracts';
+import {
+  messageText,
+  msg,
+  REPORT_ALLOWED_TAGS,
+  REPORT_BODY_LIMITS,
+  reportBodyProblem,
+  type TMessage,
+} from '@portal/contracts';
 
 const LINK = /^\s*(https?:\/\/|mailto:)/i;
 
@@ -56,12 +63,16 @@ export type Block =
 type Marks = Omit<Run, 'text'>;
 
 /** A body past the structural limits (REPORT_BODY_LIMITS): its message says which. */
-export class ReportBodyTooComplex extends Error {}
+export class ReportBodyTooComplex extends Error {
+  constructor(readonly said: TMessage) {
+    super(messageText(said));
+  }
+}
 
 /** The walk goes one level further in; past the contract's depth it stops (never a stack overflow). */
 function deeper(depth: number): number {
   if (depth > REPORT_BODY_LIMITS.depth) {
-    throw new ReportBodyTooComplex(fillMessage('reportBodyTooDeep', { count: REPORT_BODY_LIMITS.depth }));
+    throw new ReportBodyTooComplex(msg('reportBodyTooDeep', { count: REPORT_BODY_LIMITS.depth }));
   }
   return depth + 1;
 }

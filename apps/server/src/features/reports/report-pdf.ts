@@ -1,13 +1,19 @@
-import { fillMessage, type TReport } from '@portal/contracts';
+import { msg, parseMessage, type TMessage, type TReport } from '@portal/contracts';
 import type { Config } from '../../lib/config.js';
 import { ApiError } from '../../lib/errors.js';
 import { createBoundedPool, HeavyWorkError, HeavyWorkRefusal, type BoundedPool } from '../../lib/heavy-work/index.js';
 import type { PdfLang } from './report-labels.js';
 
-export const REPORT_PDF_FAILED =
-  'The PDF could not be made: this report is too large or complex to lay out. Shorten it or split it into several reports.';
-
 type Job = { report: TReport; lang: PdfLang; timeZone: string };
+
+/** The message a refusing thread sent (report-pdf.worker.mjs sends it as JSON), if it is one. */
+function refusalMessage(text: string): TMessage | null {
+  try {
+    return parseMessage(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
 type PdfSettings = Pick<Config, 'REPORT_PDF_THREADS' | 'REPORT_PDF_MAX_HEAP_MB' | 'REPORT_PDF_TIMEOUT'>;
 
 /** One pool per setting (a process normally has one; tests start servers with others). */
@@ -45,10 +51,10 @@ export async function renderReportPdf(report: TReport, lang: PdfLang, config: Pd
     if (!(err instanceof HeavyWorkRefusal || err instanceof HeavyWorkError)) throw err;
     const message =
       err instanceof HeavyWorkRefusal
-        ? err.message
+        ? (refusalMessage(err.message) ?? msg('reportPdfFailed'))
         : err.reason === 'timed_out'
-          ? fillMessage('reportPdfTimedOut', { count: config.REPORT_PDF_TIMEOUT })
-          : REPORT_PDF_FAILED;
+          ? msg('reportPdfTimedOut', { count: config.REPORT_PDF_TIMEOUT })
+          : msg('reportPdfFailed');
     throw Object.assign(new ApiError(422, message), { cause: err });
   }
 }

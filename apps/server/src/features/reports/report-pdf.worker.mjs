@@ -11,8 +11,9 @@ serve(async ({ report, lang, timeZone }) => {
   try {
     return await layOutReportPdf(report, lang, timeZone);
   } catch (err) {
-    // A stored body past the structural limits is the report's problem, not the thread's.
-    if (err instanceof ReportBodyTooComplex) throw new TaskRefusal('too_complex', err.message);
+    // A stored body past the structural limits is the report's problem, not the thread's;
+    // its message goes back by code (JSON), to be said in the reader's language.
+    if (err instanceof ReportBodyTooComplex) throw new TaskRefusal('too_complex', JSON.stringify(err.said));
     throw err;
   }
 });

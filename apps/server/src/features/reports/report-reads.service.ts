@@ -30,7 +30,7 @@ import { presentReport, presentReportSummary } from './reports.presenter.js';
 import * as repo from './reports.repository.js';
 
 export const REPORTS_PAGE_SIZE = 20;
-const ALL_REPORTS_ONLY = 'Only ADMIN and directors see every report in their scope.';
+const ALL_REPORTS_ONLY = 'reportsAllRestricted';
 
 /** The report, or 404 when it does not exist or the caller may not read it (never a hint). */
 async function readable(db: Database, viewer: UserRow, id: number): Promise<repo.ReportRow> {
@@ -72,7 +72,7 @@ export async function getReportAttachment(ctx: AppContext, viewer: UserRow, repo
   await readable(ctx.db, viewer, reportId);
   const a = await repo.findAttachment(ctx.db, reportId, id);
   const file = a && (await readStoredFile(ctx.db, a.file_id));
-  if (!file) throw notFound('Attachment not found.');
+  if (!file) throw notFound('attachmentNotFound');
   return file;
 }
 
@@ -104,7 +104,7 @@ export async function reportSummaries(
 ): Promise<TReportSummaryTable> {
   if (!canReadAllReports(viewer)) throw forbidden(ALL_REPORTS_ONLY);
   const scope = summaryDepartments(viewer);
-  if (q.department && !scope.includes(q.department)) throw notFound('Department not found.');
+  if (q.department && !scope.includes(q.department)) throw notFound('departmentNotFound');
   const departments = q.department ? [q.department] : scope;
   // Each figure from the feature that owns its data, through its public surface.
   const [tickets, leave, kpi] = await Promise.all([

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { ZShareClientSignal, WS_CHANNELS, type TBusEventOf, type TWsShareChannelMessage } from '@portal/contracts';
+import {
+  errorFrame,
+  msg,
+  ZShareClientSignal,
+  WS_CHANNELS,
+  type TBusEventOf,
+  type TWsShareChannelMessage,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { LiveConnection } from '../../plugins/realtime/gateway.js';
 import { withTx } from '../../lib/tx.js';
@@ -42,7 +49,7 @@ export function registerShareChannel(app: FastifyInstance): void {
     async onMessage(conn, message) {
       const parsed = ZShareClientSignal.safeParse(message);
       if (!parsed.success) {
-        return send(conn, { message: { command: 'error', data: 'Malformed signal.' } });
+        return send(conn, errorFrame(msg('shareSignalMalformed')));
       }
       const { call_id, signal } = parsed.data;
       const from = endpointOf.get(conn);
@@ -56,7 +63,7 @@ export function registerShareChannel(app: FastifyInstance): void {
               ? call.viewer_endpoint
               : null
           : null;
-      if (!call || !to) return send(conn, { message: { command: 'error', data: 'No such call on this connection.' } });
+      if (!call || !to) return send(conn, errorFrame(msg('shareNoSuchCall')));
       await withTx(ctx, async (tx) => {
         const id = await repo.insertSignal(tx.db, { call_id, to_endpoint: to, from_user: conn.user.id, signal });
         tx.publish({ type: 'share_signal', id: Number(id), endpoint: to });

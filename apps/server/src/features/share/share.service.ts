@@ -6,7 +6,7 @@ import {
   canUseShare,
   canWatch,
   departmentsUnder,
-  fillMessage,
+  msg,
   isStaff,
   shareCallScope,
   type TShareCall,
@@ -19,7 +19,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { ApiError, conflict, fieldError, forbidden, notFound, retryAfter } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   readStoredFile,
@@ -32,10 +32,10 @@ import { recordEvent } from '../event-logs/index.js';
 import { consentOf, presentAvailability, presentCall, presentCandidate } from './share.presenter.js';
 import * as repo from './share.repository.js';
 
-const NOT_IN_CALLS = 'Screen-sharing calls are for staff and interpreters.';
+const NOT_IN_CALLS = 'shareCallsStaffOnly';
 
-const NOT_FOUND = 'Call not found.';
-const NO_SUCH_TARGET = 'No one you may watch has this username.';
+const NOT_FOUND = 'shareCallNotFound';
+const NO_SUCH_TARGET = 'shareNoTarget';
 export const SNAPSHOT_FIELD = 'snapshot';
 export const SNAPSHOTS_PER_CALL = 30;
 export const SNAPSHOT_RULES: UploadRules = {
@@ -48,8 +48,7 @@ export const SNAPSHOT_RULES: UploadRules = {
 type ShareCtx = Pick<AppContext, 'db' | 'bus' | 'config'>;
 
 function mayUse(caller: UserRow): void {
-  if (!canUseShare(caller))
-    throw forbidden('Screen sharing is for ADMIN, QUALITY, G.I, G.E and the English Department.');
+  if (!canUseShare(caller)) throw forbidden('shareRestricted');
 }
 
 const limits = (ctx: ShareCtx) => ({
@@ -93,7 +92,7 @@ async function watchable(ctx: ShareCtx, caller: UserRow, username: string) {
 export async function availability(ctx: ShareCtx, caller: UserRow, username: string) {
   mayUse(caller);
   const target = await watchable(ctx, caller, username);
-  if (!target) throw notFound('No one you may watch has this username.');
+  if (!target) throw notFound('shareNoTarget');
   const open = await repo.openCallsOf(ctx.db, target.id);
   return presentAvailability(target, { ...limits(ctx), retry_at: freesAt(ctx, open) });
 }
@@ -109,36 +108,28 @@ export async function startCall(ctx: ShareCtx, caller: UserRow, req: TStartShare
   const target = await watchable(ctx, caller, req.target);
   if (!target) throw fieldError('target', NO_SUCH_TARGET);
   if (!(await repo.isLiveEndpointOf(ctx.db, req.endpoint, caller.id))) {
-    throw fieldError('endpoint', 'Your live connection is not ready yet; wait a moment and try again.');
+    throw fieldError('endpoint', 'shareEndpointNotReady');
   }
   const consent = consentOf(target);
   // With consent given at hiring the share starts at once, on the connection opened last.
   const targetEndpoint = await repo.newestEndpointOf(ctx.db, target.id);
   if (!targetEndpoint) {
-    throw fieldError(
-      'target',
-      fillMessage('shareTargetOffline', { name: `${target.first_name} ${target.last_name}`.trim() || target.username }),
-    );
+    throw fieldError('target', 'shareTargetOffline', {
+      name: `${target.first_name} ${target.last_name}`.trim() || target.username,
+    });
   }
   const id = await withTx(ctx, async (tx) => {
     await repo.lockTarget(tx.db, target.id);
     const open = await repo.openCallsOf(tx.db, target.id);
     // One place per viewer: a second tab asking again would only hold a place for nothing.
     if (open.some((c) => c.viewer_id === caller.id)) {
-      const message = 'You already have a call with this person; end it first.';
+      const message = msg('shareAlreadyInCall');
       throw new ApiError(409, message, { target: [message] });
     }
     if (open.length >= ctx.config.SHARE_MAX_VIEWERS) {
       const at = freesAt(ctx, open)!;
-      const message = fillMessage('shareViewersFull', { viewers: open.length, count: ctx.config.SHARE_MAX_VIEWERS });
-      throw new ApiError(
-        409,
-        message,
-        { target: [message] },
-        {
-          'retry-after': String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000))),
-        },
-      );
+      const message = msg('shareViewersFull', { viewers: open.length, count: ctx.config.SHARE_MAX_VIEWERS });
+      throw new ApiError(409, message, { target: [message] }, retryAfter((at.getTime() - Date.now()) / 1000));
     }
     const active = consent === 'notice';
     const id = await repo.insertCall(tx.db, {
@@ -178,14 +169,13 @@ export async function getCall(ctx: ShareCtx, caller: UserRow, id: number) {
   return presentCall(await visibleCall(ctx, caller, id));
 }
 
-const stillOpen = () =>
-  new ApiError(409, 'This call is no longer waiting for an answer (it was cancelled, answered or timed out).');
+const stillOpen = () => conflict('shareCallNotWaiting');
 
 export async function acceptCall(ctx: ShareCtx, caller: UserRow, id: number, endpoint: string, source: AuditSource) {
   const row = await visibleCall(ctx, caller, id);
-  if (row.target_id !== caller.id) throw forbidden('Only the person asked may accept.');
+  if (row.target_id !== caller.id) throw forbidden('shareAcceptTargetOnly');
   if (!(await repo.isLiveEndpointOf(ctx.db, endpoint, caller.id))) {
-    throw fieldError('endpoint', 'Your live connection is not ready yet; wait a moment and try again.');
+    throw fieldError('endpoint', 'shareEndpointNotReady');
   }
   await withTx(ctx, async (tx) => {
     if (!(await repo.acceptCall(tx.db, id, endpoint))) throw stillOpen();
@@ -203,7 +193,7 @@ export async function declineCall(
   source: AuditSource,
 ) {
   const row = await visibleCall(ctx, caller, id);
-  if (row.target_id !== caller.id) throw forbidden('Only the person asked may decline.');
+  if (row.target_id !== caller.id) throw forbidden('shareDeclineTargetOnly');
   await withTx(ctx, async (tx) => {
     // Only a request is declined: an accept that won the race in another tab stands.
     if (!(await repo.endCall(tx.db, id, { reason: 'declined', by: caller.id, note }, ['requested']))) throw stillOpen();
@@ -223,7 +213,7 @@ export async function endCall(ctx: ShareCtx, caller: UserRow, id: number, source
   const row = await visibleCall(ctx, caller, id);
   const reason: TShareEndReason | null =
     row.viewer_id === caller.id ? 'viewer' : row.target_id === caller.id ? 'target' : null;
-  if (!reason) throw forbidden('Only the two people in a call may end it.');
+  if (!reason) throw forbidden('shareEndParticipantsOnly');
   await finish(ctx, row, { reason, by: caller.id }, source);
   return readCall(ctx, id);
 }
@@ -281,7 +271,7 @@ export async function endCallsOfEndpoint(ctx: ShareCtx, endpoint: string, user: 
 
 export async function listCalls(ctx: ShareCtx, caller: UserRow, q: TShareCallsQuery) {
   const scope = shareCallScope(caller);
-  if (!scope) throw forbidden('The calls list is for ADMIN, QUALITY and directors.');
+  if (!scope) throw forbidden('shareListRestricted');
   const { rows, count } = await repo.listCalls(ctx.db, {
     scope,
     status: q.status,
@@ -302,13 +292,13 @@ export async function addSnapshot(
   source: AuditSource,
 ) {
   const row = await visibleCall(ctx, caller, id);
-  if (row.viewer_id !== caller.id) throw forbidden('Only the viewer takes snapshots.');
-  if (row.status !== 'active') throw new ApiError(409, 'Snapshots are taken while the call is on.');
+  if (row.viewer_id !== caller.id) throw forbidden('shareSnapshotViewerOnly');
+  if (row.status !== 'active') throw conflict('shareSnapshotCallOff');
   const [file] = checkSpooledUploads(uploads, SNAPSHOT_RULES);
-  if (!file) throw fieldError(SNAPSHOT_FIELD, 'Attach the snapshot (a PNG).');
+  if (!file) throw fieldError(SNAPSHOT_FIELD, 'shareSnapshotMissing');
   await withTx(ctx, async (tx) => {
     if ((await repo.countSnapshots(tx.db, id)) >= SNAPSHOTS_PER_CALL) {
-      throw fieldError(SNAPSHOT_FIELD, fillMessage('shareSnapshotsFull', { count: SNAPSHOTS_PER_CALL }));
+      throw fieldError(SNAPSHOT_FIELD, 'shareSnapshotsFull', { count: SNAPSHOTS_PER_CALL });
     }
     const stored = await storeFile(tx.db, file, caller.id);
     const snapshot = await repo.insertSnapshot(tx.db, id, stored.id, caller.id);
@@ -327,7 +317,7 @@ export async function snapshotFile(ctx: ShareCtx, caller: UserRow, id: number, s
   await visibleCall(ctx, caller, id);
   const fileId = await repo.findSnapshotFile(ctx.db, id, snapshotId);
   const file = fileId === null ? undefined : await readStoredFile(ctx.db, fileId);
-  if (!file) throw notFound('Snapshot not found.');
+  if (!file) throw notFound('shareSnapshotNotFound');
   return { ...file, filename: `call-${id}-snapshot-${snapshotId}.png` };
 }
 
@@ -338,11 +328,11 @@ export async function setConsent(
   consentAtHiring: boolean,
   source: AuditSource,
 ) {
-  if (!canSetShareConsent(caller)) throw forbidden('Only ADMIN records consent given at hiring.');
+  if (!canSetShareConsent(caller)) throw forbidden('shareConsentAdminOnly');
   const target = await repo.findPerson(ctx.db, username);
-  if (!target) throw notFound('No such user.');
+  if (!target) throw notFound('shareNoSuchUser');
   if (target.user_type !== 'INTERPRETER') {
-    throw fieldError('consent_at_hiring', 'Consent at hiring applies to interpreters; staff always accept or decline.');
+    throw fieldError('consent_at_hiring', 'shareConsentInterpretersOnly');
   }
   await withTx(ctx, async (tx) => {
     await repo.upsertConsent(tx.db, target.id, consentAtHiring, caller.id);

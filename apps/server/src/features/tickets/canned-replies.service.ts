@@ -1,6 +1,5 @@
 import {
   canEditCannedReply,
-  fillMessage,
   isTicketDesk,
   MAX_CANNED_REPLIES_PER_DESK,
   type TBusEventOf,
@@ -49,10 +48,9 @@ const accessShape = (r: repo.CannedReplyRow) => ({
   created_by: r.created_by === null ? null : { id: r.created_by },
 });
 
-const deskNotFound = () => notFound('Desk not found.');
+const deskNotFound = () => notFound('deskNotFound');
 
-const shortcutTakenError = (shortcut: string) =>
-  fieldError('shortcut', fillMessage('cannedShortcutTaken', { shortcut }));
+const shortcutTakenError = (shortcut: string) => fieldError('shortcut', 'cannedShortcutTaken', { shortcut });
 
 /** The unique index catches what the check could not (a concurrent write): the same 400. */
 async function guardShortcutRace<T>(shortcut: string, work: () => Promise<T>): Promise<T> {
@@ -68,7 +66,7 @@ async function guardShortcutRace<T>(shortcut: string, work: () => Promise<T>): P
 async function checkDesk(tx: Tx, department: TTicketDepartment, shortcut: string, exceptId?: number) {
   await repo.lockDesk(tx.db, department);
   if (exceptId === undefined && (await repo.countCannedReplies(tx.db, department)) >= MAX_CANNED_REPLIES_PER_DESK) {
-    throw nonFieldError(fillMessage('cannedRepliesFull', { count: MAX_CANNED_REPLIES_PER_DESK }));
+    throw nonFieldError('cannedRepliesFull', { count: MAX_CANNED_REPLIES_PER_DESK });
   }
   if (await repo.shortcutTaken(tx.db, department, shortcut, exceptId)) throw shortcutTakenError(shortcut);
 }
@@ -114,9 +112,9 @@ export async function createCannedReply(
  * a desk member who is neither its author nor a manager of the desk.
  */
 function editable(user: UserRow, row: repo.CannedReplyRow | undefined): repo.CannedReplyRow {
-  if (!row || !isTicketDesk(user, row.department)) throw notFound('Canned reply not found.');
+  if (!row || !isTicketDesk(user, row.department)) throw notFound('cannedReplyNotFound');
   if (!canEditCannedReply(user, accessShape(row))) {
-    throw forbidden('Only the author of this canned reply or a manager of the desk may change or remove it.');
+    throw forbidden('cannedReplyNotYours');
   }
   return row;
 }

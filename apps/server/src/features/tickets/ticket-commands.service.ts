@@ -3,7 +3,8 @@ import {
   ATTACHMENTS_FIELD,
   canBeAssignee,
   canSeeTicket,
-  fillMessage,
+  messageText,
+  msg,
   isTicketDesk,
   isTicketOwner,
   MAX_ATTACHMENT_BYTES,
@@ -11,6 +12,7 @@ import {
   type TBulkTicketsRequest,
   type TBusEventOf,
   type TCreateTicketRequest,
+  type TMessage,
   ticketDeskTypes,
   type TTicket,
   type TUpdateTicketRequest,
@@ -21,7 +23,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { ApiError, badRequest, fieldError, notFound } from '../../lib/errors.js';
+import { ApiError, fieldError, notFound } from '../../lib/errors.js';
 import {
   checkSpooledUploads,
   checkStorageQuota,
@@ -143,7 +145,7 @@ async function checkAssigneeCandidate(db: Tx['db'], t: repo.TicketRow, assignee:
   if (assignee === null) return;
   const candidate = await repo.findUserForAssignment(db, assignee);
   if (!candidate || !canBeAssignee(candidate, t.department)) {
-    throw fieldError('assignee', "Choose someone on this ticket's desk.");
+    throw fieldError('assignee', 'assigneeNotOnDesk');
   }
 }
 
@@ -290,14 +292,14 @@ export async function updateTicket(
   await visibleTicket(ctx.db, user, id);
   const req = ZUpdateTicketRequest.parse(input);
   if (uploads.length > 0 && req.reply === undefined) {
-    throw fieldError(TICKET_UPLOAD_RULES.field, 'Attachments go with a reply: write one.');
+    throw fieldError(TICKET_UPLOAD_RULES.field, 'attachmentsNeedReply');
   }
   const files = await checkAttachments(ctx, user, uploads);
 
   return withTx(ctx, async (tx) => {
     // Locked and checked again: the ticket may have changed since the first look.
     const t = await repo.lockTicket(tx.db, id);
-    if (!t || !canSeeTicket(user, accessShape(t))) throw notFound('Ticket not found.');
+    if (!t || !canSeeTicket(user, accessShape(t))) throw notFound('ticketNotFound');
     const change = { ...req, files };
     const plan = await planChange(tx, user, t, change);
     if (!plan.noop) await applyChange(tx, user, t, change, plan, source);
@@ -326,24 +328,27 @@ export async function bulkUpdateTickets(
   return withTx(ctx, async (tx) => {
     const rows = await repo.lockTickets(tx.db, ids);
     const onDesk = rows.filter((t) => canSeeTicket(user, accessShape(t)) && isTicketDesk(user, t.department));
-    if (onDesk.length !== ids.length) throw notFound('Ticket not found.');
+    if (onDesk.length !== ids.length) throw notFound('ticketNotFound');
 
     const planned: [repo.TicketRow, TicketPlan][] = [];
-    const refused = new Map<string, number[]>();
+    // The tickets refused for each reason (by its English text: one entry per distinct message).
+    const refused = new Map<string, { reason: TMessage; which: number[] }>();
     for (const t of rows) {
       try {
-        if (t.status === 'closed') throw fieldError('ids', 'This ticket is closed; reopen it first.');
+        if (t.status === 'closed') throw fieldError('ids', 'ticketClosedReopenFirst');
         planned.push([t, await planChange(tx, user, t, change)]);
       } catch (err) {
         if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-        refused.set(err.message, [...(refused.get(err.message) ?? []), t.id]);
+        const entry = refused.get(err.message) ?? { reason: err.said, which: [] };
+        refused.set(err.message, { ...entry, which: [...entry.which, t.id] });
       }
     }
     if (refused.size > 0) {
-      const lines = [...refused].map(([reason, which]) =>
-        fillMessage('bulkRefused', { tickets: which.map((n) => `#${n}`).join(', '), reason }),
+      const lines = [...refused.values()].map(({ reason, which }) =>
+        msg('bulkRefused', { tickets: which.map((n) => `#${n}`).join(', '), reason }),
       );
-      throw badRequest(lines.join(' '), { ids: lines });
+      // Each refusal under `ids`; the English message says them all, the code the first.
+      throw new ApiError(400, lines[0]!, { ids: lines }, undefined, lines.map(messageText).join(' '));
     }
     for (const [t, plan] of planned) if (!plan.noop) await applyChange(tx, user, t, change, plan, source);
     return (await repo.findThreads(tx.db, ids, noteDepartments(user))).map(presentTicket);

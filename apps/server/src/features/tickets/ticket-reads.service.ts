@@ -55,7 +55,7 @@ const visibility = (user: UserRow, scope: repo.Visibility['scope']): repo.Visibi
 /** The ticket, or 404 when it does not exist or the caller may not see it (never a hint). */
 export async function visibleTicket(db: Database, user: UserRow, id: number): Promise<repo.TicketRow> {
   const row = await repo.findTicket(db, id);
-  if (!row || !canSeeTicket(user, accessShape(row))) throw notFound('Ticket not found.');
+  if (!row || !canSeeTicket(user, accessShape(row))) throw notFound('ticketNotFound');
   return row;
 }
 
@@ -79,7 +79,7 @@ export async function listActiveTickets(ctx: AppContext, user: UserRow, query: T
 
 export async function getTicket(ctx: AppContext, user: UserRow, id: number): Promise<TTicket> {
   const row = await repo.findThread(ctx.db, id, noteDepartments(user));
-  if (!row || !canSeeTicket(user, accessShape(row))) throw notFound('Ticket not found.');
+  if (!row || !canSeeTicket(user, accessShape(row))) throw notFound('ticketNotFound');
   return presentTicket(row);
 }
 
@@ -100,10 +100,10 @@ export async function getAttachment(ctx: AppContext, user: UserRow, id: number) 
   const ticket = a && { user: { id: a.owner_id }, department: a.department };
   // A note's files exist only for those who see the note.
   if (!ticket || !canSeeTicket(user, ticket) || (a.internal && !canSeeInternalNotes(user, ticket))) {
-    throw notFound('Attachment not found.');
+    throw notFound('attachmentNotFound');
   }
   const file = await readStoredFile(ctx.db, a.file_id);
-  if (!file) throw notFound('Attachment not found.');
+  if (!file) throw notFound('attachmentNotFound');
   return file;
 }
 
@@ -113,7 +113,7 @@ export async function getAttachment(ctx: AppContext, user: UserRow, id: number) 
  */
 export async function deskMembers(ctx: AppContext, user: UserRow, query: TDeskMembersQuery): Promise<TTicketUser[]> {
   const { department } = ZDeskMembersQuery.parse(query);
-  if (!isTicketDesk(user, department)) throw notFound('Desk not found.');
+  if (!isTicketDesk(user, department)) throw notFound('deskNotFound');
   return repo.activeUsersOfTypes(ctx.db, ticketDeskTypes(department));
 }
 
@@ -128,7 +128,7 @@ const REQUESTER_RECENT_MAX = 5;
  */
 export async function ticketRequester(ctx: AppContext, user: UserRow, id: number): Promise<TTicketRequester> {
   const row = await repo.findTicket(ctx.db, id);
-  if (!row || !isStaff(user) || !isTicketDesk(user, row.department)) throw notFound('Ticket not found.');
+  if (!row || !isStaff(user) || !isTicketDesk(user, row.department)) throw notFound('ticketNotFound');
   const [person, theirs] = await Promise.all([
     repo.findRequester(ctx.db, row.owner_id),
     repo.requesterTickets(ctx.db, row.owner_id, deskDepartments(user), row.id, {
@@ -136,7 +136,7 @@ export async function ticketRequester(ctx: AppContext, user: UserRow, id: number
       recent: REQUESTER_RECENT_MAX,
     }),
   ]);
-  if (!person) throw notFound('Ticket not found.');
+  if (!person) throw notFound('ticketNotFound');
   const { email, phone, is_active, user_type, ...name } = person;
   return {
     user: { ...name, user_type, email, phone, is_active, department: user_type },

@@ -45,7 +45,7 @@ const present = (user: UserRow, department: TTicketDepartment, rows: readonly re
 /** Every member of the desk reads its targets; to anyone else the desk does not exist. */
 export async function getSlaTargets(ctx: Ctx, user: UserRow, query: TSlaQuery): Promise<TSlaTargets> {
   const { department } = ZSlaQuery.parse(query);
-  if (!isTicketDesk(user, department)) throw notFound('Desk not found.');
+  if (!isTicketDesk(user, department)) throw notFound('deskNotFound');
   return present(user, department, await repo.slaTargets(ctx.db, department));
 }
 
@@ -57,9 +57,9 @@ export async function setSlaTargets(
   source: AuditSource,
 ): Promise<TSlaTargets> {
   const req = ZSlaTargetsRequest.parse(input);
-  if (!isTicketDesk(user, req.department)) throw notFound('Desk not found.');
+  if (!isTicketDesk(user, req.department)) throw notFound('deskNotFound');
   if (!canSetSlaTargets(user, req.department)) {
-    throw forbidden("Only the desk's managers may change its SLA targets.");
+    throw forbidden('slaTargetsManagersOnly');
   }
   return withTx(ctx, async (tx) => {
     const before = allPriorities(await repo.lockSlaTargets(tx.db, req.department));

@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 export async function ticketStats(ctx: AppContext, user: UserRow, query: TTicketStatsQuery): Promise<TTicketStats> {
   const q = ZTicketStatsQuery.parse(query);
   const departments = deskDepartments(user);
-  if (departments.length === 0) throw forbidden('Desk statistics are for desk members.');
+  if (departments.length === 0) throw forbidden('deskStatsMembersOnly');
   const now = new Date();
   const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);

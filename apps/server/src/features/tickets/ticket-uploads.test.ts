@@ -288,7 +288,12 @@ describe('uploads on disk, not in memory', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 413, 413]);
     expect(answers[2]!.body).toEqual({
       message: 'u2-2.png is larger than 10 MiB.',
-      extra: { fields: { attachments: ['u2-2.png is larger than 10 MiB.'] } },
+      code: 'fileTooLarge',
+      params: { name: 'u2-2.png', limit: '10 MiB' },
+      extra: {
+        fields: { attachments: ['u2-2.png is larger than 10 MiB.'] },
+        codes: { attachments: [{ code: 'fileTooLarge', params: { name: 'u2-2.png', limit: '10 MiB' } }] },
+      },
     });
     expect(largest).toBeLessThanOrEqual(10 * MiB);
     expect(tempFiles()).toEqual([]);
@@ -310,7 +315,12 @@ describe('uploads on disk, not in memory', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       message: 'huge.png is larger than 10 MiB.',
-      extra: { fields: { attachments: ['huge.png is larger than 10 MiB.'] } },
+      code: 'fileTooLarge',
+      params: { name: 'huge.png', limit: '10 MiB' },
+      extra: {
+        fields: { attachments: ['huge.png is larger than 10 MiB.'] },
+        codes: { attachments: [{ code: 'fileTooLarge', params: { name: 'huge.png', limit: '10 MiB' } }] },
+      },
     });
     expect(watch.stop().largest).toBeLessThanOrEqual(10 * MiB);
     expect(tempFiles()).toEqual([]);
@@ -371,6 +381,8 @@ describe('uploads in flight per user', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       message: 'You already have 2 uploads in progress. Wait for one to finish, then try again.',
+      code: 'uploadsInProgress',
+      params: { count: 2 },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -436,7 +448,12 @@ describe('storage quota', () => {
     await create.send(ticketFields, [png('a.png', 0.2 * MiB), png('b.png', 0.2 * MiB)]);
     const refused = await create.finish();
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ message, extra: { fields: { attachments: [message] } } });
+    const said = { code: 'storageQuotaExceeded', params: { used: '0.7 MiB', quota: '1 MiB', incoming: '0.4 MiB' } };
+    expect(refused.body).toEqual({
+      message,
+      ...said,
+      extra: { fields: { attachments: [message] }, codes: { attachments: [said] } },
+    });
 
     const reply = new Upload(q, token, 'PUT', `/api/user/active-tickets/${ticket.id}/`);
     await reply.send({ reply: 'More scans.' }, [png('a.png', 0.2 * MiB), png('b.png', 0.2 * MiB)]);

@@ -8,7 +8,6 @@ import {
   canAssignTicket,
   canSeeInternalNotes,
   canSetTicketPriority,
-  fillMessage,
   isDeskReply,
   isTicketOwner,
   TICKET_REOPEN_DAYS,
@@ -75,10 +74,10 @@ export interface TicketPlan {
 
 function refusedStatus(user: TicketViewer, t: TicketState, wanted: TTicketStatus): Error {
   if (t.status === 'closed' && wanted === 'open' && isTicketOwner(user, t)) {
-    return fieldError('status', fillMessage('ticketReopenExpired', { count: TICKET_REOPEN_DAYS }));
+    return fieldError('status', 'ticketReopenExpired', { count: TICKET_REOPEN_DAYS });
   }
-  if (t.status === 'closed') return fieldError('status', 'This ticket is closed; it can only be reopened.');
-  return forbidden('Only the desk can set this status.');
+  if (t.status === 'closed') return fieldError('status', 'ticketClosedOnlyReopen');
+  return forbidden('ticketStatusDeskOnly');
 }
 
 /**
@@ -91,7 +90,7 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
   const replying = req.reply !== undefined;
   const note = replying && req.internal === true;
   if (req.internal === true && !canSeeInternalNotes(user, t)) {
-    throw fieldError('internal', 'Only the desk writes internal notes.');
+    throw fieldError('internal', 'internalNotesDeskOnly');
   }
   const deskReply = note || isDeskReply(user, t);
   // A reply the owner sees: only these answer the ticket or move its clocks.
@@ -106,22 +105,17 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
     if (!deskReply && t.status === 'answered') next = 'open';
   }
   if (replying && t.status === 'closed' && next === 'closed') {
-    throw fieldError('reply', 'This ticket is closed; reopen it to reply.');
+    throw fieldError('reply', 'ticketClosedReopenToReply');
   }
   const assigning = req.assignee !== undefined && req.assignee !== t.assignee_id;
   if (assigning && !canAssignTicket(user, t)) {
     throw t.status === 'closed'
-      ? fieldError('assignee', 'This ticket is closed; reopen it to assign it.')
-      : forbidden('Only the desk assigns tickets.');
+      ? fieldError('assignee', 'ticketClosedReopenToAssign')
+      : forbidden('ticketAssignDeskOnly');
   }
   const priorityChanged = req.priority !== undefined && req.priority !== t.priority;
   if (priorityChanged && !canSetTicketPriority(user, t)) {
-    throw fieldError(
-      'priority',
-      t.status === 'closed'
-        ? 'This ticket is closed; reopen it to change its priority.'
-        : 'Only the desk changes the priority.',
-    );
+    throw fieldError('priority', t.status === 'closed' ? 'ticketClosedReopenToPrioritise' : 'ticketPriorityDeskOnly');
   }
   const statusChanged = next !== t.status;
 

@@ -257,7 +257,12 @@ describe('creating a ticket', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({
       message: 'huge.txt is larger than 10 MiB.',
-      extra: { fields: { attachments: ['huge.txt is larger than 10 MiB.'] } },
+      code: 'fileTooLarge',
+      params: { name: 'huge.txt', limit: '10 MiB' },
+      extra: {
+        fields: { attachments: ['huge.txt is larger than 10 MiB.'] },
+        codes: { attachments: [{ code: 'fileTooLarge', params: { name: 'huge.txt', limit: '10 MiB' } }] },
+      },
     });
     expect(await counts()).toEqual(before);
     // JSON bodies keep the app's 1 MiB limit on these routes too.

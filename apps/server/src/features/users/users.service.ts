@@ -1,5 +1,6 @@
 import {
   canAdministerAccounts,
+  msg,
   ZCreateAccountRequest,
   type TCreateAccountRequest,
   type TUpdateAccountRequest,
@@ -10,7 +11,15 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../../db/schema.js';
 import { CLI_SOURCE, type AuditSource } from '../../lib/actor.js';
-import { badRequest, fieldError, forbidden, notFound, uniqueViolationField } from '../../lib/errors.js';
+import {
+  badRequest,
+  fieldError,
+  fieldsError,
+  forbidden,
+  notFound,
+  uniqueViolationField,
+  type FieldMessages,
+} from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { hashPassword, passwordProblem, revokeUserSessions } from '../auth/index.js';
 import { recordEvent } from '../event-logs/index.js';
@@ -29,14 +38,12 @@ function requireAdmin(actor: UserRow) {
   if (!canAdministerAccounts(actor)) throw forbidden();
 }
 
-/** One literal per field (not a template), so each is a known message the web translates. */
-const takenMessage = (field: string) =>
-  field === 'email' ? 'A user with that email already exists.' : 'A user with that username already exists.';
+const takenCode = (field: string) => (field === 'email' ? 'emailTaken' : 'usernameTaken');
 
 /** Turns a unique-index violation into a 400 on its field; rethrows anything else. */
 function asFieldError(err: unknown): never {
   const field = uniqueViolationField(err, USER_UNIQUE_FIELDS);
-  if (field) throw fieldError(field, takenMessage(field));
+  if (field) throw fieldError(field, takenCode(field));
   throw err;
 }
 
@@ -51,14 +58,13 @@ export async function createAccount(
   const req = ZCreateAccountRequest.parse(input);
   // Every problem at once (a taken username and a weak password are told together), so
   // the form shows them all on the first try; the unique indexes still catch races.
-  const problems: Record<string, string[]> = {};
+  const problems: FieldMessages = {};
   for (const field of await takenAccountFields(ctx.db, req.username, req.email)) {
-    problems[field] = [takenMessage(field)];
+    problems[field] = [msg(takenCode(field))];
   }
   const problem = passwordProblem(req.password, req.username);
-  if (problem) problems.password = [problem];
-  const first = Object.entries(problems)[0];
-  if (first) throw badRequest(first[1][0]!, problems);
+  if (problem) problems.password = [msg(problem)];
+  if (Object.keys(problems).length) throw fieldsError(problems);
   const { password, ...fields } = req;
   const password_hash = await hashPassword(password);
   try {
@@ -108,7 +114,7 @@ export async function updateOwnProfile(ctx: AppContext, me: UserRow, patch: TUpd
 
 export async function getProfile(ctx: AppContext, username: string) {
   const user = await findUserByUsername(ctx.db, username);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound('userNotFound');
   return user;
 }
 
@@ -137,10 +143,10 @@ export async function updateAccount(
 ) {
   requireAdmin(actor);
   const target = await findUserById(ctx.db, id);
-  if (!target) throw notFound('User not found.');
+  if (!target) throw notFound('userNotFound');
   if (target.id === actor.id && (patch.is_active === false || (patch.user_type && patch.user_type !== 'ADMIN'))) {
     // Locking yourself out of the console helps nobody; another ADMIN must do it.
-    throw badRequest('You cannot deactivate your own account or remove your own ADMIN type.');
+    throw badRequest('ownAccountLockout');
   }
   const endsSessions = SESSION_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== target[f]);
   try {
@@ -176,7 +182,7 @@ export async function resetPassword(
 ) {
   requireAdmin(actor);
   const target = await findUserById(ctx.db, id);
-  if (!target) throw notFound('User not found.');
+  if (!target) throw notFound('userNotFound');
   const problem = passwordProblem(newPassword, target.username);
   if (problem) throw fieldError('new_password', problem);
   const password_hash = await hashPassword(newPassword);

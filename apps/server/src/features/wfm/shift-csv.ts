@@ -1,16 +1,23 @@
 import Papa from 'papaparse';
-import { fillMessage, MAX_SHIFT_IMPORT_ROWS, SHIFT_CSV_COLUMNS, ZShiftRequest } from '@portal/contracts';
-import { badRequest, fieldError } from '../../lib/errors.js';
+import {
+  issueMessage,
+  MAX_SHIFT_IMPORT_ROWS,
+  msg,
+  SHIFT_CSV_COLUMNS,
+  ZShiftRequest,
+  type TMessage,
+} from '@portal/contracts';
+import { ApiError, fieldError } from '../../lib/errors.js';
 
 /**
  * Reading a shift import (no I/O): the header, then each line checked with the contract's
  * own rules, so a file and the inline form refuse the same things in the same words.
  */
 
-const NEEDS_HEADER = 'The first line must name the columns username, date, start and end.';
-const NO_ROWS = 'The file has no shifts below its header.';
-const BAD_QUOTES = 'This line is not valid CSV (check its quotes).';
-const DUPLICATE_IN_FILE = 'This interpreter already has a shift on this day earlier in the file.';
+const NEEDS_HEADER = 'csvHeaderMissing';
+const NO_ROWS = 'csvNoRows';
+const BAD_QUOTES = msg('csvBadQuotes');
+const DUPLICATE_IN_FILE = msg('csvShiftRepeated');
 
 export interface CsvShift {
   /** The line in the file (the header is line 1). */
@@ -24,7 +31,7 @@ export interface CsvShift {
 
 export interface LineProblem {
   line: number;
-  reason: string;
+  reason: TMessage;
 }
 
 export interface ParsedCsv {
@@ -57,7 +64,7 @@ export function parseShiftCsv(text: string): ParsedCsv {
     .filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (body.length === 0) throw fieldError('csv', NO_ROWS);
   if (body.length > MAX_SHIFT_IMPORT_ROWS) {
-    throw fieldError('csv', fillMessage('shiftImportTooMany', { count: MAX_SHIFT_IMPORT_ROWS }));
+    throw fieldError('csv', 'shiftImportTooMany', { count: MAX_SHIFT_IMPORT_ROWS });
   }
 
   const shifts: CsvShift[] = [];
@@ -77,7 +84,7 @@ export function parseShiftCsv(text: string): ParsedCsv {
       note: cell('note') ?? '',
     });
     if (!parsed.success) {
-      problems.push({ line, reason: parsed.error.issues[0]!.message });
+      problems.push({ line, reason: issueMessage(parsed.error.issues[0]!) });
       continue;
     }
     const key = `${parsed.data.username}\n${parsed.data.date}`;
@@ -91,7 +98,7 @@ export function parseShiftCsv(text: string): ParsedCsv {
   return { shifts, problems };
 }
 
-export const UNKNOWN_INTERPRETER = 'No active interpreter has this username.';
+export const UNKNOWN_INTERPRETER = msg('activeInterpreterNotFound');
 
 /** At most this many lines are named in a refusal (the count says how many there were). */
 const LISTED_PROBLEMS = 100;
@@ -99,9 +106,7 @@ const LISTED_PROBLEMS = 100;
 /** The refusal of a file with bad lines: how many, and "Line 4: …" for each (file order). */
 export function importRefusal(problems: readonly LineProblem[]) {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
-  return badRequest(fillMessage('shiftImportFailed', { count: sorted.length }), {
-    csv: sorted
-      .slice(0, LISTED_PROBLEMS)
-      .map((p) => fillMessage('shiftImportLine', { line: p.line, reason: p.reason })),
+  return new ApiError(400, msg('shiftImportFailed', { count: sorted.length }), {
+    csv: sorted.slice(0, LISTED_PROBLEMS).map((p) => msg('shiftImportLine', { line: p.line, reason: p.reason })),
   });
 }

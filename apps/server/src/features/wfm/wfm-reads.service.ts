@@ -1,6 +1,5 @@
 import {
   canUseWfm,
-  fillMessage,
   languagePairKey,
   MAX_WFM_RANGE_DAYS,
   type TShift,
@@ -30,8 +29,8 @@ import {
   type Session,
 } from './wfm-rules.js';
 
-export const NO_INTERPRETER = 'No interpreter has this username.';
-const TO_BEFORE_FROM = 'The last day must not be before the first.';
+export const NO_INTERPRETER = 'interpreterNotFound';
+const TO_BEFORE_FROM = 'lastDayNotBeforeFirst';
 /** Sessions are read this far past a day's end: a shift starting that day ends within it. */
 const NEXT_DAY_MS = 24 * 60 * 60_000;
 
@@ -44,7 +43,7 @@ export function mustUseWfm(user: UserRow): void {
 function checkRange(from: string, to: string): void {
   if (to < from) throw fieldError('to', TO_BEFORE_FROM);
   if (daysInRange(from, to) > MAX_WFM_RANGE_DAYS) {
-    throw fieldError('to', fillMessage('wfmRangeTooLong', { count: MAX_WFM_RANGE_DAYS }));
+    throw fieldError('to', 'wfmRangeTooLong', { count: MAX_WFM_RANGE_DAYS });
   }
 }
 

@@ -17,9 +17,9 @@ import { importRefusal, parseShiftCsv, UNKNOWN_INTERPRETER } from './shift-csv.j
 import { presentShift } from './wfm.presenter.js';
 import * as repo from './wfm.repository.js';
 
-const NO_SHIFT = 'No shift has this id.';
-const NOT_AN_INTERPRETER = 'Choose an active interpreter.';
-const DAY_TAKEN = 'This interpreter already has a shift on this day; change that one instead.';
+const NO_SHIFT = 'shiftNotFound';
+const NOT_AN_INTERPRETER = 'chooseActiveInterpreter';
+const DAY_TAKEN = 'shiftDayTaken';
 
 /** Permission first: WFM and ADMIN write the schedule (others 403). */
 function mustPlan(user: UserRow): void {

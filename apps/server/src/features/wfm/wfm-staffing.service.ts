@@ -9,7 +9,7 @@ import { mustUseWfm } from './wfm-reads.service.js';
 import { presentStaffing } from './wfm.presenter.js';
 import * as repo from './wfm.repository.js';
 
-const NO_REQUIREMENT = 'No staffing is set for this language pair.';
+const NO_REQUIREMENT = 'staffingNotFound';
 
 function mustSetStaffing(user: UserRow): void {
   if (!canSetStaffing(user)) throw forbidden();

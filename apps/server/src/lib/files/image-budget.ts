@@ -4,7 +4,7 @@
  * headers are parsed (no decompression), so this is cheap enough for the event loop.
  */
 import fs from 'node:fs/promises';
-import { fillMessage } from '@portal/contracts';
+import { msg, type TMessage } from '@portal/contracts';
 import type { SniffedContentType } from './sniff.js';
 
 export interface PageSize {
@@ -144,20 +144,20 @@ export async function imagePageSizesOfFile(file: string, type: SniffedContentTyp
   }
 }
 
-/** Millions of pixels, as messages give them ("256", "40", "0.5"). */
-export const megapixels = (pixels: number) => String(Math.round(pixels / 100_000) / 10);
+/** Millions of pixels, as messages give them (256, 40, 0.5). */
+export const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10;
 
 /**
  * What is over the budget, as the user's message (with the limit), or null when the pages
  * fit. `name` is the file's display name. A page of zero width or height is no image:
  * that is for the decoder to refuse.
  */
-export function pixelBudgetProblem(pages: readonly PageSize[], budget: PixelBudget, name: string): string | null {
+export function pixelBudgetProblem(pages: readonly PageSize[], budget: PixelBudget, name: string): TMessage | null {
   let total = 0;
   for (const p of pages) {
     const pixels = p.width * p.height;
     if (pixels > budget.maxPagePixels)
-      return fillMessage('imagePageTooLarge', {
+      return msg('imagePageTooLarge', {
         name,
         pixels: megapixels(pixels),
         limit: megapixels(budget.maxPagePixels),
@@ -165,7 +165,7 @@ export function pixelBudgetProblem(pages: readonly PageSize[], budget: PixelBudg
     total += pixels;
   }
   if (total > budget.maxDocumentPixels)
-    return fillMessage('imageDocumentTooLarge', {
+    return msg('imageDocumentTooLarge', {
       name,
       pixels: megapixels(total),
       limit: megapixels(budget.maxDocumentPixels),

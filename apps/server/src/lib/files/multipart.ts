@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { fillMessage } from '@portal/contracts';
-import { ApiError, badRequest, tooManyRequests } from '../errors.js';
+import { msg, type TMessage } from '@portal/contracts';
+import { ApiError, badRequest, tooManyRequests, type FieldMessages } from '../errors.js';
 import { ContentSniffer, safeFilename, type SniffedContentType } from './sniff.js';
 import { fieldFailure, mib, type SpooledUpload, type UploadRules } from './uploads.js';
 
@@ -85,7 +85,7 @@ class RequestUploads {
 
   /** A new, empty temporary file only this process's user may read. */
   async create(): Promise<{ path: string; handle: fs.FileHandle }> {
-    if (this.ended) throw badRequest('Malformed multipart body.');
+    if (this.ended) throw badRequest('multipartMalformed');
     const file = path.join(this.dir, `upload-${crypto.randomUUID()}.part`);
     this.paths.add(file);
     const handle = await onDisk(fs.open(file, 'wx', 0o600));
@@ -93,7 +93,7 @@ class RequestUploads {
       // The request ended while the file was being created: end() may have missed it.
       await handle.close();
       await this.remove(file);
-      throw badRequest('Malformed multipart body.');
+      throw badRequest('multipartMalformed');
     }
     return { path: file, handle };
   }
@@ -163,7 +163,7 @@ export async function registerMultipart(app: FastifyInstance, options: Multipart
       if (sessions.has(req)) throw new Error('a multipart request is read once');
       const count = inFlight.get(owner) ?? 0;
       if (count >= maxInFlight) {
-        throw tooManyRequests(fillMessage('uploadsInProgress', { count: maxInFlight }), RETRY_AFTER_SECONDS);
+        throw tooManyRequests(RETRY_AFTER_SECONDS, 'uploadsInProgress', { count: maxInFlight });
       }
       inFlight.set(owner, count + 1);
       const release = () => {
@@ -176,7 +176,7 @@ export async function registerMultipart(app: FastifyInstance, options: Multipart
       // A client that left before now: its abort hook found no session to end.
       if (req.raw.aborted || req.raw.socket?.destroyed) {
         await session.end();
-        throw badRequest('Malformed multipart body.');
+        throw badRequest('multipartMalformed');
       }
       try {
         return await readForm(req, rules, session);
@@ -291,8 +291,8 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
   const maxFields = rules.maxFields ?? 20;
   const fields: Record<string, string> = {};
   const files: SpooledUpload[] = [];
-  const oversize: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
+  const oversize: TMessage[] = [];
+  const fieldErrors: FieldMessages = {};
   // Once one file is refused the request will be: later files are read but not written.
   let refused = false;
   const discardAll = () => Promise.all(files.map((f) => (f.path ? session.remove(f.path) : undefined)));
@@ -312,7 +312,7 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
         const spooled = await spoolPart(part.file as FileStream, rules.allowed, session, !refused);
         if (spooled.truncated) {
           refused = true;
-          oversize.push(`${safeFilename(filename)} is larger than ${mib(rules.maxBytes)}.`);
+          oversize.push(msg('fileTooLarge', { name: safeFilename(filename), limit: mib(rules.maxBytes) }));
           continue;
         }
         // A form's empty file input arrives as a nameless, empty part.
@@ -321,7 +321,7 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
         const { size, contentType, path: file, sha256 } = spooled;
         files.push({ filename, size, contentType, path: file, sha256 });
       } else {
-        if (part.valueTruncated) (fieldErrors[part.fieldname] ??= []).push('This value is too long.');
+        if (part.valueTruncated) (fieldErrors[part.fieldname] ??= []).push(msg('formValueTooLong'));
         else fields[part.fieldname] = String(part.value);
       }
     }
@@ -336,12 +336,12 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
   const first = Object.entries(fieldErrors)[0];
   if (first) {
     await discardAll();
-    throw badRequest(fillMessage('fieldProblem', { field: first[0], reason: first[1][0]! }), fieldErrors);
+    throw new ApiError(400, msg('fieldProblem', { field: first[0], reason: first[1][0]! }), fieldErrors);
   }
   // Every byte arrived, but the client left before the answer: no hook will see this request end.
   if (req.raw.aborted) {
     await discardAll();
-    throw badRequest('Malformed multipart body.');
+    throw badRequest('multipartMalformed');
   }
   return { fields, files };
 }
@@ -353,18 +353,18 @@ function multipartError(err: unknown, rules: { maxFiles: number; field: string }
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return fieldFailure(400, rules.field, [fillMessage('filesPerMessage', { count: rules.maxFiles })]);
+      return fieldFailure(400, rules.field, [msg('filesPerMessage', { count: rules.maxFiles })]);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('Too many form fields.');
+      return badRequest('tooManyFormFields');
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('Malformed multipart body.');
+      return badRequest('multipartMalformed');
     default:
       // Busboy's own parse errors ("Unexpected end of form", bad boundary…).
       if (err instanceof Error && !(err as { statusCode?: number }).statusCode) {
-        return badRequest('Malformed multipart body.');
+        return badRequest('multipartMalformed');
       }
       return err;
   }

@@ -1,6 +1,6 @@
-import { fillMessage } from '@portal/contracts';
+import { msg, type TMessage } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
-import { ApiError } from '../errors.js';
+import { fieldsError, type ApiError } from '../errors.js';
 import { storageUsedBy } from './files.repository.js';
 import { filenameFor, safeFilename, sniffContentType, type SniffedContentType } from './sniff.js';
 import type { CheckedSpooledUpload, CheckedUpload, SpooledUpload, Upload } from './upload-shapes.js';
@@ -17,8 +17,8 @@ export interface UploadRules {
 
 export const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
 
-export function fieldFailure(status: number, field: string, messages: string[]): ApiError {
-  return new ApiError(status, messages[0]!, { [field]: messages });
+export function fieldFailure(status: number, field: string, messages: TMessage[]): ApiError {
+  return fieldsError({ [field]: messages }, status);
 }
 
 /**
@@ -33,25 +33,21 @@ function checkEach<T extends { filename: string }, C>(
   accept: (f: T, filename: string, type: SniffedContentType) => C,
 ): C[] {
   if (files.length > rules.maxFiles) {
-    throw fieldFailure(400, rules.field, [fillMessage('filesPerMessage', { count: rules.maxFiles })]);
+    throw fieldFailure(400, rules.field, [msg('filesPerMessage', { count: rules.maxFiles })]);
   }
-  const problems: string[] = [];
+  const problems: TMessage[] = [];
   let tooLarge = false;
   const checked: C[] = [];
   for (const f of files) {
     const name = safeFilename(f.filename);
     if (size(f) > rules.maxBytes) {
       tooLarge = true;
-      problems.push(`${name} is larger than ${mib(rules.maxBytes)}.`);
+      problems.push(msg('fileTooLarge', { name, limit: mib(rules.maxBytes) }));
       continue;
     }
     const t = type(f);
     if (!t || !rules.allowed.includes(t)) {
-      problems.push(
-        size(f) === 0
-          ? `${name} is empty.`
-          : `${name} is not an allowed file type (its content must be PNG, JPEG, PDF or plain text).`,
-      );
+      problems.push(size(f) === 0 ? msg('fileEmpty', { name }) : msg('fileTypeRefused', { name }));
       continue;
     }
     checked.push(accept(f, filenameFor(f.filename, t), t));
@@ -106,6 +102,6 @@ export async function checkStorageQuota(
   const used = await storageUsedBy(db, userId);
   if (used + incoming <= quotaBytes) return;
   throw fieldFailure(413, field, [
-    fillMessage('storageQuotaExceeded', { used: mib(used), quota: mib(quotaBytes), incoming: mib(incoming) }),
+    msg('storageQuotaExceeded', { used: mib(used), quota: mib(quotaBytes), incoming: mib(incoming) }),
   ]);
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsServerMessage } from '@portal/contracts';
+import { errorFrame, msg, WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsServerMessage } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import type { Authenticated } from '../../lib/actor.js';
-import { fieldError, isDatabaseUnavailable } from '../../lib/errors.js';
+import { ApiError, fieldError, isDatabaseUnavailable } from '../../lib/errors.js';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -15,7 +15,7 @@ import type { EventBus } from './event-bus.js';
 function socketToken(req: FastifyRequest): string | undefined {
   const token = (req.query as Record<string, unknown>).token;
   if (token === undefined || typeof token === 'string') return token;
-  throw fieldError('token', 'Send one token.');
+  throw fieldError('token', 'socketOneToken');
 }
 
 /** One authenticated socket on one channel. */
@@ -245,7 +245,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             // client sees it open: a frame published right after "open" is never missed.
             preValidation: async (req, reply) => {
               if (!originAllowed(req, opts.publicOrigin, opts.allowedOrigins)) {
-                return reply.status(403).send({ message: 'Origin not allowed.' });
+                return reply.status(403).send(new ApiError(403, msg('originNotAllowed')).toBody());
               }
               const token = socketToken(req);
               try {
@@ -309,20 +309,22 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
       if (overRate(conn)) {
         // A client that keeps flooding after being told is closed.
         if (++conn.strikes > 20) return conn.close(WS_CLOSE.policy, 'rate limit');
-        return conn.send({ message: { command: 'error', data: 'Too many messages; slow down.' } });
+        return conn.send(errorFrame(msg('socketTooManyMessages')));
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(String(raw));
       } catch {
-        return conn.send({ message: { command: 'error', data: 'Malformed message: expected JSON.' } });
+        return conn.send(errorFrame(msg('socketMalformed')));
       }
       if (ZWsClientMessage.safeParse(parsed).success) return conn.send({ message: { command: 'pong', data: null } });
-      if (!spec.onMessage) return conn.send({ message: { command: 'error', data: 'Unknown command.' } });
+      if (!spec.onMessage) return conn.send(errorFrame(msg('socketUnknownCommand')));
       try {
         await spec.onMessage(conn, parsed);
       } catch (err) {
-        conn.send({ message: { command: 'error', data: err instanceof Error ? err.message : 'Request failed.' } });
+        // A refusal says itself; anything else is the server's fault, not words for the client.
+        if (!(err instanceof ApiError)) app.log.error({ err }, 'socket message failed');
+        conn.send(errorFrame(err instanceof ApiError ? err.said : msg('socketRequestFailed')));
       }
     }
 

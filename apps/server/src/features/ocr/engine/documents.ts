@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import type { TOcrContentType, TOcrFailureReason, TOcrWord } from '@portal/contracts';
+import { messageText, type TOcrContentType, type TOcrFailureReason, type TOcrWord } from '@portal/contracts';
 import { imagePageSizes, pixelBudgetProblem, type PixelBudget } from '../../../lib/files/image-budget.js';
 import { HeavyWorkError } from '../../../lib/heavy-work/index.js';
 
@@ -121,7 +121,7 @@ function checkImageBudget(bytes: Buffer, contentType: TOcrContentType, budget: P
   if (!pages || pages.length === 0 || pages.some((p) => p.width === 0 || p.height === 0))
     throw new OcrDocumentError('corrupt', 'the image does not say its size');
   const problem = pixelBudgetProblem(pages, budget, 'the document');
-  if (problem) throw new OcrDocumentError('too_large', problem);
+  if (problem) throw new OcrDocumentError('too_large', messageText(problem));
 }
 
 /** Long side past which a page is scaled down (as the worker does). */

@@ -1,0 +1,30 @@
+import { message } from '../common/message-define.js';
+
+/** Signing in, passwords and accounts. */
+export const AUTH_MESSAGES = {
+  loginFailed: message('Unable to log in with provided credentials.'),
+  accountDisabled: message('This account is disabled. Ask an administrator to enable it.'),
+  loginThrottled: message('Too many failed login attempts. Try again later.'),
+  networkThrottled: message('Too many failed attempts from your network. Try again later.'),
+  passwordChangeThrottled: message('Too many wrong passwords. Try again later.'),
+  oldPasswordWrong: message('Your old password was entered incorrectly.'),
+  newPasswordSame: message('The new password must differ from the old one.'),
+  passwordIsUsername: message('The password must not be the same as the username.'),
+  passwordTooCommon: message('This password is too common.'),
+  passwordTooShort: message(
+    { one: 'Password must be at least {{count}} character.', other: 'Password must be at least {{count}} characters.' },
+    { count: 'count' },
+  ),
+  passwordTooLong: message(
+    { one: 'Password must be at most {{count}} character.', other: 'Password must be at most {{count}} characters.' },
+    { count: 'count' },
+  ),
+  usernameTooShort: message('Username must be at least 2 characters.'),
+  usernameTooLong: message('Username must be at most 64 characters.'),
+  usernameCharacters: message('Username may contain letters, digits and . _ @ + - only.'),
+  phoneCharacters: message('Phone may contain digits, spaces and + ( ) - only.'),
+  avatarLink: message('Avatar must be an https:// link or a portal file.'),
+  usernameTaken: message('A user with that username already exists.'),
+  emailTaken: message('A user with that email already exists.'),
+  ownAccountLockout: message('You cannot deactivate your own account or remove your own ADMIN type.'),
+};
