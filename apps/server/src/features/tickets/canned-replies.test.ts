@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  eventLogEndpoints,
+  helpDeskEndpoints as H,
   MAX_CANNED_REPLIES_PER_DESK,
   ZCannedReplyList,
   ZWsAdminDeskSettings,
   type TCannedReplyRequest,
+  type TTicketDepartment,
 } from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { uniqueViolationField } from '../../lib/errors.js';
@@ -18,21 +22,16 @@ afterAll(() => s?.stop());
 
 const as = (who: string | { username: string }) => s.token(who);
 
-const list = async (who: string, department?: string) => {
-  const res = await s.api('GET', `/api/user/canned-replies/${department ? `?department=${department}` : ''}`, {
-    token: await as(who),
-  });
-  return res;
-};
-const create = async (who: string, body: Record<string, unknown>) =>
-  s.api('POST', '/api/user/canned-replies/', { token: await as(who), body });
-const change = async (who: string, id: number, body: Record<string, unknown>) =>
-  s.api('PUT', `/api/user/canned-replies/${id}/`, { token: await as(who), body });
-const remove = async (who: string, id: number) =>
-  s.api('DELETE', `/api/user/canned-replies/${id}/`, { token: await as(who) });
+const list = (who: string, department?: TTicketDepartment) =>
+  callAs(s, who, H.listCannedReplies, { query: department ? { department } : {} });
+const ids = async (who: string, department: TTicketDepartment) => (await list(who, department)).body.map((r) => r.id);
+const create = (who: string, body: TCannedReplyRequest) => callAs(s, who, H.createCannedReply, { body });
+const change = (who: string, id: number, body: TCannedReplyRequest) =>
+  callAs(s, who, H.updateCannedReply, { params: { id }, body });
+const remove = (who: string, id: number) => callAs(s, who, H.deleteCannedReply, { params: { id } });
 const events = async (action: string, id: number) =>
-  (await s.api('GET', `/api/eventlogs/?action=${action}&target_id=${id}`, { token: await as('admin') })).body
-    .results as { actor_username: string; details: Record<string, unknown> }[];
+  (await callAs(s, 'admin', eventLogEndpoints.listEventLogs, { query: { action, target_id: String(id) } })).body
+    .results;
 
 const reply = (over: Partial<TCannedReplyRequest> = {}): TCannedReplyRequest => ({
   department: 'IT',
@@ -65,8 +64,11 @@ describe('canned replies', () => {
     // Another desk's replies do not exist for HR; an unknown department is a 400.
     const hidden = await list('hr', 'IT');
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual({ message: 'Desk not found.', code: 'deskNotFound' });
-    expect((await list('hr', 'NOPE')).status).toBe(400);
+    expect(hidden.error).toEqual({ message: 'Desk not found.', code: 'deskNotFound' });
+    // A department that does not exist: not one the contract offers.
+    expect((await s.api('GET', '/api/user/canned-replies/?department=NOPE', { token: await as('hr') })).status).toBe(
+      400,
+    );
   });
 
   it('lets any desk member add one, refuses other desks with 404, and logs it', async () => {
@@ -78,26 +80,26 @@ describe('canned replies', () => {
       shortcut: 'printer',
       created_by: { username: 'it' },
     });
-    expect((await list('it', 'IT')).body.map((r: { id: number }) => r.id)).toContain(created.body.id);
+    expect(await ids('it', 'IT')).toContain(created.body.id);
     const [event] = await events('canned_reply.created', created.body.id);
     expect(event).toMatchObject({ actor_username: 'it', details: { department: 'IT', shortcut: 'printer' } });
 
     const before = (await list('admin', 'IT')).body.length;
     const elsewhere = await create('hr', reply({ shortcut: 'hr-tries' }));
     expect(elsewhere.status).toBe(404);
-    expect(elsewhere.body.message).toBe('Desk not found.');
+    expect(elsewhere.error.message).toBe('Desk not found.');
     expect((await list('admin', 'IT')).body).toHaveLength(before);
 
     const invalid = await create('it', reply({ shortcut: 'no spaces', title: '' }));
     expect(invalid.status).toBe(400);
-    expect(Object.keys(invalid.body.extra.fields).sort()).toEqual(['shortcut', 'title']);
+    expect(Object.keys(invalid.error.extra?.fields ?? {}).sort()).toEqual(['shortcut', 'title']);
   });
 
   it('keeps shortcuts unique per desk whatever the case, also under concurrent requests', async () => {
     const taken = await create('it', reply({ shortcut: 'RESET', title: 'Another reset' }));
     expect(taken.status).toBe(400);
     const said = { code: 'cannedShortcutTaken', params: { shortcut: 'reset' } };
-    expect(taken.body).toEqual({
+    expect(taken.error).toEqual({
       message: 'Another canned reply of this desk uses /reset.',
       ...said,
       extra: { fields: { shortcut: ['Another canned reply of this desk uses /reset.'] }, codes: { shortcut: [said] } },
@@ -111,9 +113,9 @@ describe('canned replies', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400]);
     for (const a of answers.filter((x) => x.status === 400)) {
-      expect(a.body.extra.fields.shortcut).toEqual(['Another canned reply of this desk uses /wifi.']);
+      expect(a.error.extra?.fields?.shortcut).toEqual(['Another canned reply of this desk uses /wifi.']);
     }
-    const wifi = (await list('it', 'IT')).body.filter((r: { shortcut: string }) => r.shortcut === 'wifi');
+    const wifi = (await list('it', 'IT')).body.filter((r) => r.shortcut === 'wifi');
     expect(wifi).toHaveLength(1);
 
     // What a race past the check meets: the unique index, which the service maps to that 400.
@@ -132,28 +134,28 @@ describe('canned replies', () => {
     }
     const full = await create('finance', reply({ department: 'FINANCE', shortcut: 'one-more' }));
     expect(full.status).toBe(400);
-    expect(full.body.extra.fields.non_field_errors[0]).toMatch(/already has 200 canned replies/);
+    expect(full.error.extra?.fields?.non_field_errors?.[0]).toMatch(/already has 200 canned replies/);
     expect((await list('finance', 'FINANCE')).body).toHaveLength(MAX_CANNED_REPLIES_PER_DESK);
   });
 
   it('lets the author or a desk manager change or remove one; other members get 403, other desks 404', async () => {
     // A plain member of the IT desk: neither the author nor a manager.
     const plain = (await factories(s.database.db).user({ user_type: 'IT' })).username;
-    const mine = (await create('it', reply({ shortcut: 'toner', title: 'Toner' }))).body as { id: number };
+    const mine = (await create('it', reply({ shortcut: 'toner', title: 'Toner' }))).body;
 
     const refused = await change(plain, mine.id, reply({ shortcut: 'toner', title: 'Hijacked' }));
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(
+    expect(refused.error.message).toBe(
       'Only the author of this canned reply or a manager of the desk may change or remove it.',
     );
     expect((await remove(plain, mine.id)).status).toBe(403);
     const outsider = await change('hr', mine.id, reply({ shortcut: 'toner', title: 'Hijacked' }));
     expect(outsider.status).toBe(404);
-    expect(outsider.body.message).toBe('Canned reply not found.');
+    expect(outsider.error.message).toBe('Canned reply not found.');
     expect((await remove('hr', mine.id)).status).toBe(404);
     expect((await change('it', 2_000_000, reply())).status).toBe(404);
-    const unchanged = (await list('it', 'IT')).body.find((r: { id: number }) => r.id === mine.id);
-    expect(unchanged.title).toBe('Toner');
+    const unchanged = (await list('it', 'IT')).body.find((r) => r.id === mine.id);
+    expect(unchanged?.title).toBe('Toner');
 
     // The author, then a manager of the desk.
     const edited = await change('it', mine.id, reply({ shortcut: 'toner', title: 'Toner cartridge' }));
@@ -171,25 +173,25 @@ describe('canned replies', () => {
     // A shortcut another reply of the desk uses.
     const clash = await change('it', mine.id, reply({ shortcut: 'vpn', title: 'Low toner' }));
     expect(clash.status).toBe(400);
-    expect(clash.body.extra.fields.shortcut).toEqual(['Another canned reply of this desk uses /vpn.']);
+    expect(clash.error.extra?.fields?.shortcut).toEqual(['Another canned reply of this desk uses /vpn.']);
 
     // Moving it to another desk: only to a desk the caller is on too.
     const away = await change('it', mine.id, reply({ department: 'HR', shortcut: 'toner-low' }));
     expect(away.status).toBe(404);
-    expect(away.body.message).toBe('Desk not found.');
+    expect(away.error.message).toBe('Desk not found.');
     const moved = await change(
       'admin',
       mine.id,
       reply({ department: 'HR', shortcut: 'toner-low', title: 'Low toner' }),
     );
     expect(moved.status).toBe(200);
-    expect((await list('hr', 'HR')).body.map((r: { id: number }) => r.id)).toContain(mine.id);
-    expect((await list('it', 'IT')).body.map((r: { id: number }) => r.id)).not.toContain(mine.id);
+    expect(await ids('hr', 'HR')).toContain(mine.id);
+    expect(await ids('it', 'IT')).not.toContain(mine.id);
 
     // Removed by a manager of its (new) desk.
     const gone = await remove('manager.hr', mine.id);
     expect(gone.status).toBe(204);
-    expect((await list('hr', 'HR')).body.map((r: { id: number }) => r.id)).not.toContain(mine.id);
+    expect(await ids('hr', 'HR')).not.toContain(mine.id);
     expect((await remove('manager.hr', mine.id)).status).toBe(404);
     const [deleted] = await events('canned_reply.deleted', mine.id);
     expect(deleted).toMatchObject({

@@ -5,16 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  eventLogEndpoints,
+  notificationEndpoints,
+  ticketEndpoints as T,
   ZActiveTicketList,
   ZTicket,
   ZTicketHistoryPage,
   ZTicketRequester,
   ZWsAdminUpdateTicket,
-  type TTicket,
+  type TActiveTicketsQuery,
+  type TBulkTicketsRequest,
   type TTicketDepartment,
+  type TTicketPriority,
+  type TUpdateTicketRequest,
   type TUserType,
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { call, callAs } from '../../../test/client.js';
 import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
 import {
   multipartBody,
@@ -39,44 +46,42 @@ const as = (who: string | { username: string }) => s.token(who);
 const person = (user_type: TUserType, first_name: string, last_name = 'Tester') =>
   make.user({ user_type, first_name, last_name });
 
-async function raise(owner: UserRow, over: { department?: TTicketDepartment; subject: string; priority?: string }) {
-  const res = await s.api('POST', '/api/user/create_ticket/', {
-    token: await as(owner),
+async function raise(
+  owner: UserRow,
+  over: { department?: TTicketDepartment; subject: string; priority?: TTicketPriority },
+) {
+  const res = await callAs(s, owner, T.createTicket, {
     body: { department: 'IT', description: 'Made by the help desk test.', priority: 'normal', ...over },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return ZTicket.parse(res.body);
 }
 
-const update = async (who: UserRow | string, id: number, body: object) =>
-  s.api('PUT', `/api/user/active-tickets/${id}/`, { token: await as(who), body });
-const detail = async (who: UserRow | string, id: number) =>
-  s.api<TTicket>('GET', `/api/user/ticket_detail/${id}/`, { token: await as(who) });
-const list = async (who: UserRow | string, query: string) => {
-  const res = await s.api('GET', `/api/user/active-tickets/?${query}`, { token: await as(who) });
+const update = (who: UserRow | string, id: number, body: TUpdateTicketRequest) =>
+  callAs(s, who, T.updateTicket, { params: { ticket: id }, body });
+const detail = (who: UserRow | string, id: number) => callAs(s, who, T.getTicket, { params: { id } });
+const list = async (who: UserRow | string, query: TActiveTicketsQuery) => {
+  const res = await callAs(s, who, T.listActiveTickets, { query });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ZActiveTicketList.parse(res.body);
 };
 const ids = (tickets: { id: number }[]) => tickets.map((t) => t.id);
-const bulk = async (who: UserRow | string, body: object) =>
-  s.api('POST', '/api/user/tickets/bulk/', { token: await as(who), body });
+const bulk = (who: UserRow | string, body: TBulkTicketsRequest) => callAs(s, who, T.bulkUpdateTickets, { body });
 const events = async (id: number, action: string) =>
   (
-    await s.api('GET', `/api/eventlogs/?target_type=ticket&target_id=${id}&action=${action}`, {
-      token: await as('admin'),
+    await callAs(s, 'admin', eventLogEndpoints.listEventLogs, {
+      query: { target_type: 'ticket', target_id: String(id), action },
     })
-  ).body.results as { details: Record<string, unknown> }[];
+  ).body.results;
 const notifications = async (who: UserRow) =>
-  (await s.api('GET', '/api/notifications/all/', { token: await as(who) })).body.results as {
-    message: string;
-    url: string;
-  }[];
+  (await callAs(s, who, notificationEndpoints.listNotifications, { query: {} })).body.results;
 
 /** A reply with files, as multipart (text fields as the browser sends them). */
 const multipartUpdate = async (who: UserRow, id: number, fields: Record<string, string>, file: Buffer) =>
-  s.api<TTicket>('PUT', `/api/user/active-tickets/${id}/`, {
+  call(s.api, T.updateTicket, {
     token: await as(who),
-    form: multipartBody(fields, [{ name: 'vendor.png', data: file, type: 'image/png' }]),
+    params: { ticket: id },
+    body: multipartBody(fields, [{ name: 'vendor.png', data: file, type: 'image/png' }]),
   });
 
 /** Everything the server sent on this socket before now has arrived once this resolves. */
@@ -99,7 +104,7 @@ describe('internal notes', () => {
     // The owner may not write one: 400 on `internal`, nothing saved.
     const refused = await update(owner, t.id, { reply: 'psst', internal: true });
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.extra.fields)).toEqual(['internal']);
+    expect(Object.keys(refused.error.extra?.fields ?? {})).toEqual(['internal']);
     expect((await detail(owner, t.id)).body).toEqual(t);
 
     // A note with a file, as multipart: stored as the desk's, internal; the ticket does not move.
@@ -142,7 +147,7 @@ describe('internal notes', () => {
 
     // A public answer: it reaches the owner with its reply.
     const answer = await update(agent, t.id, { reply: 'Fixed: new driver installed.' });
-    const answerReply = answer.body.ticket_reply.find((r: { internal: boolean }) => !r.internal);
+    const answerReply = answer.body.ticket_reply.find((r) => !r.internal)!;
     expect(answer.body.status).toBe('answered');
     await ownerSock.next((m) => m.message?.command === 'ticket_update' && m.message.data?.id === answerReply.id);
 
@@ -150,10 +155,10 @@ describe('internal notes', () => {
     const mine = (await detail(owner, t.id)).body;
     expect(mine.ticket_reply.map((r) => r.body)).toEqual(['Fixed: new driver installed.']);
     expect((await detail(agent, t.id)).body.ticket_reply.map((r) => r.internal)).toEqual([true, true, false]);
-    const ownerList = await list(owner, 'scope=mine');
+    const ownerList = await list(owner, { scope: 'mine' });
     expect(ownerList.find((x) => x.id === t.id)!.ticket_reply).toHaveLength(1);
-    expect(await list(owner, 'search=secret-vendor-code')).toEqual([]);
-    expect(ids(await list(agent, 'search=secret-vendor-code'))).toEqual([t.id]);
+    expect(await list(owner, { search: 'secret-vendor-code' })).toEqual([]);
+    expect(ids(await list(agent, { search: 'secret-vendor-code' }))).toEqual([t.id]);
 
     // The note's file: the desk downloads it, the owner gets 404 as if it did not exist.
     const download = async (who: UserRow) =>
@@ -171,9 +176,7 @@ describe('internal notes', () => {
     // History after closing: the owner's reply count and search leave the notes out.
     expect((await update(owner, t.id, { status: 'closed' })).status).toBe(200);
     const history = async (who: UserRow, search: string) =>
-      ZTicketHistoryPage.parse(
-        (await s.api('GET', `/api/user/ticket-history/?search=${search}`, { token: await as(who) })).body,
-      );
+      ZTicketHistoryPage.parse((await callAs(s, who, T.listTicketHistory, { query: { search } })).body);
     expect((await history(owner, 'Notecase')).results.map((x) => [x.id, x.reply_count])).toEqual([[t.id, 1]]);
     expect((await history(agent, 'Notecase')).results.map((x) => [x.id, x.reply_count])).toEqual([[t.id, 3]]);
     expect((await history(owner, 'secret-vendor-code')).count).toBe(0);
@@ -201,10 +204,10 @@ describe('internal notes', () => {
     expect((await update(itDesk, onOwnDesk.id, { reply: 'mixedscope-note one', internal: true })).status).toBe(200);
     expect((await update(hrDesk, elsewhere.id, { reply: 'mixedscope-note two', internal: true })).status).toBe(200);
 
-    expect(ids(await list(viewer, 'scope=all&search=mixedscope-note'))).toEqual([onOwnDesk.id]);
+    expect(ids(await list(viewer, { scope: 'all', search: 'mixedscope-note' }))).toEqual([onOwnDesk.id]);
     expect((await detail(viewer, onOwnDesk.id)).body.ticket_reply).toHaveLength(1);
     expect((await detail(viewer, elsewhere.id)).body.ticket_reply).toEqual([]);
-    const all = await list(viewer, 'scope=all&search=Mixedscope');
+    const all = await list(viewer, { scope: 'all', search: 'Mixedscope' });
     expect(Object.fromEntries(all.map((x) => [x.id, x.ticket_reply.length]))).toEqual({
       [onOwnDesk.id]: 1,
       [elsewhere.id]: 0,
@@ -222,7 +225,7 @@ describe('priority', () => {
 
     const refused = await update(owner, t.id, { priority: 'urgent' });
     expect(refused.status).toBe(400);
-    expect(refused.body.extra.fields).toEqual({ priority: ['Only the desk changes the priority.'] });
+    expect(refused.error.extra?.fields).toEqual({ priority: ['Only the desk changes the priority.'] });
     expect((await detail(owner, t.id)).body).toEqual(t);
 
     const raised = await update(agent, t.id, { priority: 'urgent', internal: false });
@@ -234,14 +237,14 @@ describe('priority', () => {
     await deskSock.next(
       (m) => m.message?.command === 'admin_update_ticket' && m.message.ticket === t.id && m.message.data === null,
     );
-    expect((await list(agent, 'scope=desk&priority=urgent&search=Priocase')).map((x) => x.priority)).toEqual([
-      'urgent',
-    ]);
+    expect(
+      (await list(agent, { scope: 'desk', priority: 'urgent', search: 'Priocase' })).map((x) => x.priority),
+    ).toEqual(['urgent']);
 
     await update(owner, t.id, { status: 'closed' });
     const closed = await update(agent, t.id, { priority: 'low' });
     expect(closed.status).toBe(400);
-    expect(closed.body.extra.fields.priority[0]).toMatch(/closed/);
+    expect(closed.error.extra?.fields?.priority?.[0]).toMatch(/closed/);
     expect((await detail(agent, t.id)).body.priority).toBe('urgent');
     deskSock.ws.close();
   });
@@ -265,7 +268,7 @@ describe('sorting the active list', () => {
       { priority: 'low', first_response_minutes: null, resolution_minutes: 10 },
     ]);
     // Created in this order, so the urgent ticket is the oldest.
-    const dev = (subject: string, priority: string, owner: UserRow) =>
+    const dev = (subject: string, priority: TTicketPriority, owner: UserRow) =>
       raise(owner, { department: 'DEVELOPER', subject: `Sortcase ${subject}`, priority });
     const u = await dev('delta', 'urgent', amal);
     const l = await dev('alpha', 'low', basil);
@@ -277,33 +280,35 @@ describe('sorting the active list', () => {
     expect((await update(desk, l.id, { assignee: adel.id })).status).toBe(200);
     expect((await update(desk, n.id, { assignee: zaki.id })).status).toBe(200);
 
-    const order = async (query: string) => ids(await list(desk, `scope=desk&search=Sortcase&${query}`));
-    expect(await order('sort=priority')).toEqual([u.id, h2.id, h.id, n.id, l.id]);
+    const order = async (query: TActiveTicketsQuery = {}) =>
+      ids(await list(desk, { scope: 'desk', search: 'Sortcase', ...query }));
+    expect(await order({ sort: 'priority' })).toEqual([u.id, h2.id, h.id, n.id, l.id]);
     // Reversed, the waiting tie-break still puts tickets that no longer wait last.
-    expect(await order('sort=priority&dir=asc')).toEqual([l.id, n.id, h2.id, h.id, u.id]);
-    expect(await order('sort=created')).toEqual([h2.id, h.id, n.id, l.id, u.id]);
-    expect(await order('sort=created&dir=asc')).toEqual([u.id, l.id, n.id, h.id, h2.id]);
+    expect(await order({ sort: 'priority', dir: 'asc' })).toEqual([l.id, n.id, h2.id, h.id, u.id]);
+    expect(await order({ sort: 'created' })).toEqual([h2.id, h.id, n.id, l.id, u.id]);
+    expect(await order({ sort: 'created', dir: 'asc' })).toEqual([u.id, l.id, n.id, h.id, h2.id]);
     // Due: low's resolution (10 min) before urgent's first response (60 min) before the
     // high ones' resolution (480 min); normal has no target and comes last either way.
-    expect(await order('sort=due')).toEqual([l.id, u.id, h.id, h2.id, n.id]);
-    expect(await order('sort=due&dir=desc')).toEqual([h2.id, h.id, u.id, l.id, n.id]);
-    expect(await order('sort=requester')).toEqual([u.id, l.id, n.id, h.id, h2.id]);
-    expect(await order('sort=requester&dir=desc')).toEqual([h2.id, h.id, n.id, l.id, u.id]);
+    expect(await order({ sort: 'due' })).toEqual([l.id, u.id, h.id, h2.id, n.id]);
+    expect(await order({ sort: 'due', dir: 'desc' })).toEqual([h2.id, h.id, u.id, l.id, n.id]);
+    expect(await order({ sort: 'requester' })).toEqual([u.id, l.id, n.id, h.id, h2.id]);
+    expect(await order({ sort: 'requester', dir: 'desc' })).toEqual([h2.id, h.id, n.id, l.id, u.id]);
     // Unassigned tickets last in both directions.
-    expect(await order('sort=assignee')).toEqual([l.id, n.id, u.id, h.id, h2.id]);
-    expect(await order('sort=assignee&dir=desc')).toEqual([n.id, l.id, h2.id, h.id, u.id]);
-    expect(await order('sort=subject')).toEqual([l.id, h2.id, n.id, u.id, h.id]);
-    expect((await order('sort=status')).at(-1)).toBe(h.id);
+    expect(await order({ sort: 'assignee' })).toEqual([l.id, n.id, u.id, h.id, h2.id]);
+    expect(await order({ sort: 'assignee', dir: 'desc' })).toEqual([n.id, l.id, h2.id, h.id, u.id]);
+    expect(await order({ sort: 'subject' })).toEqual([l.id, h2.id, n.id, u.id, h.id]);
+    expect((await order({ sort: 'status' })).at(-1)).toBe(h.id);
     // The default: newest activity first (the assignments came last).
-    expect((await order('')).slice(0, 2)).toEqual([n.id, l.id]);
-    expect(await order('sort=activity')).toEqual(await order(''));
+    expect((await order()).slice(0, 2)).toEqual([n.id, l.id]);
+    expect(await order({ sort: 'activity' })).toEqual(await order());
     // Cut at the limit, the total still counts them all.
-    const cut = await s.api('GET', '/api/user/active-tickets/?scope=desk&search=Sortcase&sort=priority&limit=2', {
-      token: await as(desk),
+    const cut = await callAs(s, desk, T.listActiveTickets, {
+      query: { scope: 'desk', search: 'Sortcase', sort: 'priority', limit: 2 },
     });
     expect(ids(cut.body)).toEqual([u.id, h2.id]);
     expect(cut.headers.get('x-total-count')).toBe('5');
 
+    // Orders the contract does not offer.
     for (const bad of ['sort=price', 'dir=up']) {
       const res = await s.api('GET', `/api/user/active-tickets/?${bad}`, { token: await as(desk) });
       expect(res.status, bad).toBe(400);
@@ -339,12 +344,13 @@ describe('bulk changes', () => {
     // A refused ticket: 400 under ids naming it, and nothing changes on the others.
     const withClosed = await bulk(agent, { ids: [a.id, b.id, closed.id], status: 'in_progress' });
     expect(withClosed.status).toBe(400);
-    expect(withClosed.body.extra.fields).toEqual({ ids: [`#${closed.id}: This ticket is closed; reopen it first.`] });
+    expect(withClosed.error.extra?.fields).toEqual({ ids: [`#${closed.id}: This ticket is closed; reopen it first.`] });
     const offDesk = await bulk(agent, { ids: [b.id, a.id], assignee: outsider.id });
-    expect(offDesk.body.extra.fields.ids).toEqual([`#${a.id}, #${b.id}: Choose someone on this ticket's desk.`]);
+    expect(offDesk.error.extra?.fields?.ids).toEqual([`#${a.id}, #${b.id}: Choose someone on this ticket's desk.`]);
     // ADMIN is on both desks; an IT assignee suits the IT ticket, not the FINANCE one.
     const mixed = await bulk('admin', { ids: [a.id, finance.id], assignee: mate.id });
-    expect(mixed.body.extra.fields.ids).toEqual([`#${finance.id}: Choose someone on this ticket's desk.`]);
+    expect(mixed.error.extra?.fields?.ids).toEqual([`#${finance.id}: Choose someone on this ticket's desk.`]);
+    // Bodies the contract refuses, some of them on purpose outside its type.
     for (const [body, field] of [
       [{ ids: [], status: 'closed' }, 'ids'],
       [{ ids: [a.id, a.id], status: 'closed' }, 'ids'],
@@ -353,7 +359,7 @@ describe('bulk changes', () => {
       [{ ids: [a.id], status: 'gone' }, 'status'],
       [{ ids: [a.id], reply: 'hi', status: 'closed' }, 'non_field_errors'],
     ] as const) {
-      const res = await bulk(agent, body);
+      const res = await s.api('POST', '/api/user/tickets/bulk/', { token: await as(agent), body });
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(Object.keys(res.body.extra.fields), JSON.stringify(body).slice(0, 60)).toEqual([field]);
     }
@@ -410,8 +416,8 @@ describe('the requester panel', () => {
     // A note counts for the desk.
     await update(itDesk, otherIt.id, { reply: 'Same user as last week.', internal: true });
 
-    const panel = async (who: UserRow | string, id: number) =>
-      s.api('GET', `/api/user/ticket-requester/${id}/`, { token: await as(who) });
+    const panel = (who: UserRow | string, id: number) =>
+      callAs(s, who, T.getTicketRequester, { params: { ticket: id } });
     const res = await panel(itDesk, it.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const p = ZTicketRequester.parse(res.body);

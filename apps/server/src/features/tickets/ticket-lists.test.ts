@@ -5,7 +5,13 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_TICKETS_COUNT_CAP, ZActiveTicketList } from '@portal/contracts';
+import {
+  ACTIVE_TICKETS_COUNT_CAP,
+  ticketEndpoints,
+  ZActiveTicketList,
+  type TActiveTicketsQuery,
+} from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
@@ -25,22 +31,19 @@ describe('a desk with more active tickets than the count goes', () => {
              now() - make_interval(mins => g), now() - make_interval(mins => g),
              case when g > 1005 then now() end
         from generate_series(1, 1008) g`.execute(db);
-    const token = await s.login('marketing');
-    const page = await s.api('GET', '/api/user/active-tickets/?scope=desk&department=Marketing&limit=20', { token });
+    const desk = (query: TActiveTicketsQuery) =>
+      callAs(s, 'marketing', ticketEndpoints.listActiveTickets, {
+        query: { scope: 'desk', department: 'Marketing', ...query },
+      });
+    const page = await desk({ limit: 20 });
     expect(page.status).toBe(200);
     const subjects = ZActiveTicketList.parse(page.body).map((t) => t.subject);
     expect(subjects).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk ${i + 1}`));
     expect(page.headers.get('x-total-count')).toBe(String(ACTIVE_TICKETS_COUNT_CAP + 1));
     // Oldest first (the activity order reversed) reads the same index backwards.
-    const oldest = await s.api('GET', '/api/user/active-tickets/?scope=desk&department=Marketing&limit=2&dir=asc', {
-      token,
-    });
-    expect(oldest.body.map((t: { subject: string }) => t.subject)).toEqual(['Bulk 1005', 'Bulk 1004']);
-    const urgent = await s.api(
-      'GET',
-      '/api/user/active-tickets/?scope=desk&department=Marketing&priority=urgent&limit=5',
-      { token },
-    );
+    const oldest = await desk({ limit: 2, dir: 'asc' });
+    expect(oldest.body.map((t) => t.subject)).toEqual(['Bulk 1005', 'Bulk 1004']);
+    const urgent = await desk({ priority: 'urgent', limit: 5 });
     expect(urgent.headers.get('x-total-count')).toBe('10');
     expect(urgent.body).toHaveLength(5);
   });

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZSlaTargets, ZTicket, ZWsAdminDeskSettings } from '@portal/contracts';
+import {
+  eventLogEndpoints,
+  helpDeskEndpoints as H,
+  notificationEndpoints,
+  ticketEndpoints as T,
+  ZSlaTargets,
+  ZTicket,
+  ZWsAdminDeskSettings,
+  type TSlaTargetsRequest,
+  type TTicketDepartment,
+  type TTicketPriority,
+} from '@portal/contracts';
+import { callAs } from '../../../test/client.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { notificationTextsOf } from '../../../test/notification-texts.js';
 import { setTicketTimes } from '../../../test/test-clock.repository.js';
 import { startScheduler } from '../../lib/scheduler.js';
 import { escalateSlaBreaches } from './sla-escalation.js';
@@ -13,13 +26,12 @@ afterAll(() => s?.stop());
 
 const as = (who: string | { username: string }) => s.token(who);
 
-const getTargets = async (who: string, department: string) =>
-  s.api('GET', `/api/user/ticket-sla/?department=${encodeURIComponent(department)}`, { token: await as(who) });
-const putTargets = async (who: string, body: unknown) =>
-  s.api('PUT', '/api/user/ticket-sla/', { token: await as(who), body });
+const getTargets = (who: string, department: TTicketDepartment) =>
+  callAs(s, who, H.getSlaTargets, { query: { department } });
+const putTargets = (who: string, body: TSlaTargetsRequest) => callAs(s, who, H.setSlaTargets, { body });
 
 type Row = [first: number | null, resolution: number | null];
-const targets = (department: string, [urgent, high, normal, low]: [Row, Row, Row, Row]) => ({
+const targets = (department: TTicketDepartment, [urgent, high, normal, low]: [Row, Row, Row, Row]) => ({
   department,
   targets: (
     [
@@ -35,16 +47,15 @@ const targets = (department: string, [urgent, high, normal, low]: [Row, Row, Row
   })),
 });
 
-async function raise(department: string, priority: string, subject: string) {
-  const res = await s.api('POST', '/api/user/create_ticket/', {
-    token: await as('hr'),
+async function raise(department: TTicketDepartment, priority: TTicketPriority, subject: string) {
+  const res = await callAs(s, 'hr', T.createTicket, {
     body: { department, subject, description: 'Made by the SLA test.', priority },
   });
   expect(res.status).toBe(201);
   return ZTicket.parse(res.body);
 }
 const detail = async (who: string, id: number) =>
-  ZTicket.parse((await s.api('GET', `/api/user/ticket_detail/${id}/`, { token: await as(who) })).body);
+  ZTicket.parse((await callAs(s, who, T.getTicket, { params: { id } })).body);
 
 /** Moves a ticket's creation (and waiting clock) `minutes` into the past. */
 async function backdate(id: number, minutes: number) {
@@ -52,21 +63,19 @@ async function backdate(id: number, minutes: number) {
   await setTicketTimes(s.database.db, id, { created_at: at, waiting_since: at });
 }
 
-/** The breach notifications of a ticket addressed to `who` (read in the database: every page). */
+/** The breach notifications of a ticket addressed to `who`, in English (read in the database: every page). */
 const breachNotes = async (who: string, id: number) => {
   const db = s.database.db;
   const user = await db.selectFrom('users').select('id').where('username', '=', who).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['message', 'url', 'recipients'])
-    .where('url', '=', `/dashboard/ticket/${id}`)
-    .orderBy('id')
-    .execute();
-  return rows.filter((n) => n.message.startsWith('SLA breached') && n.recipients.includes(user.id));
+  const texts = await notificationTextsOf(db, user.id, `SLA breached: % ticket #${id} "%`);
+  return texts.map((message) => ({ message }));
 };
 const breachEvents = async (id: number) =>
-  (await s.api('GET', `/api/eventlogs/?action=ticket.sla_breached&target_id=${id}`, { token: await as('admin') })).body
-    .results as { actor_id: number | null; actor_username: string; details: { kind: string; due_at: string } }[];
+  (
+    await callAs(s, 'admin', eventLogEndpoints.listEventLogs, {
+      query: { action: 'ticket.sla_breached', target_id: String(id) },
+    })
+  ).body.results;
 
 describe('SLA targets', () => {
   it('shows every desk member its targets, urgent first, with can_edit for managers; other desks 404', async () => {
@@ -89,8 +98,9 @@ describe('SLA targets', () => {
     expect((await getTargets('director.gi', 'IT')).body.can_edit).toBe(false);
     const hidden = await getTargets('hr', 'IT');
     expect(hidden.status).toBe(404);
-    expect(hidden.body.message).toBe('Desk not found.');
-    expect((await getTargets('it', 'NOPE')).status).toBe(400);
+    expect(hidden.error.message).toBe('Desk not found.');
+    // A department that does not exist: not one the contract offers.
+    expect((await s.api('GET', '/api/user/ticket-sla/?department=NOPE', { token: await as('it') })).status).toBe(400);
 
     // A desk without stored rows: every priority, without targets.
     await s.database.db.deleteFrom('ticket_sla_targets').where('department', '=', 'Vendor').execute();
@@ -108,7 +118,7 @@ describe('SLA targets', () => {
     ]);
     const member = await putTargets('it', body);
     expect(member.status).toBe(403);
-    expect(member.body.message).toBe("Only the desk's managers may change its SLA targets.");
+    expect(member.error.message).toBe("Only the desk's managers may change its SLA targets.");
     expect((await putTargets('hr', body)).status).toBe(404);
     expect((await getTargets('it', 'IT')).body.targets[0]).toMatchObject({ first_response_minutes: 30 });
 
@@ -122,7 +132,7 @@ describe('SLA targets', () => {
       ]),
     );
     expect(wrong.status).toBe(400);
-    expect(Object.keys(wrong.body.extra.fields)).toEqual(['targets.0.first_response_minutes']);
+    expect(Object.keys(wrong.error.extra?.fields ?? {})).toEqual(['targets.0.first_response_minutes']);
     const three = await putTargets('manager.it', { department: 'IT', targets: body.targets.slice(0, 3) });
     expect(three.status).toBe(400);
 
@@ -136,8 +146,8 @@ describe('SLA targets', () => {
     expect(frame.message).toEqual({ command: 'admin_desk_settings', department: 'IT', what: 'sla' });
     desk.ws.close();
 
-    const logged = await s.api('GET', '/api/eventlogs/?action=ticket_sla.updated&target_id=IT', {
-      token: await as('admin'),
+    const logged = await callAs(s, 'admin', eventLogEndpoints.listEventLogs, {
+      query: { action: 'ticket_sla.updated', target_id: 'IT' },
     });
     expect(logged.body.results[0]).toMatchObject({
       actor_username: 'manager.it',
@@ -208,7 +218,7 @@ describe('SLA escalation', () => {
     expect(await breachNotes('it', t.id)).toEqual([]);
     expect(await breachNotes('admin', t.id)).toEqual([]);
     // In the manager's bell, newest first.
-    const bell = await s.api('GET', '/api/notifications/all/', { token: await as('manager.it') });
+    const bell = await callAs(s, 'manager.it', notificationEndpoints.listNotifications, { query: {} });
     expect(bell.body.results[0]).toMatchObject({ message: notes[0]!.message, url: `/dashboard/ticket/${t.id}` });
 
     const [event] = await breachEvents(t.id);
@@ -238,8 +248,8 @@ describe('SLA escalation', () => {
 
   it('leaves tickets alone that meet their targets, are not yet due, or are closed', async () => {
     const answered = await raise('IT', 'urgent', 'Answered in time');
-    const update = await s.api('PUT', `/api/user/active-tickets/${answered.id}/`, {
-      token: await as('it'),
+    const update = await callAs(s, 'it', T.updateTicket, {
+      params: { ticket: answered.id },
       body: { reply: 'Looking into it.' },
     });
     expect(update.status).toBe(200);
@@ -247,12 +257,7 @@ describe('SLA escalation', () => {
     const fresh = await raise('IT', 'urgent', 'Just raised');
     const closed = await raise('IT', 'urgent', 'Closed by its owner');
     expect(
-      (
-        await s.api('PUT', `/api/user/active-tickets/${closed.id}/`, {
-          token: await as('hr'),
-          body: { status: 'closed' },
-        })
-      ).status,
+      (await callAs(s, 'hr', T.updateTicket, { params: { ticket: closed.id }, body: { status: 'closed' } })).status,
     ).toBe(200);
     await backdate(closed.id, 600);
     const untargeted = await raise('IT', 'low', 'No target for low');

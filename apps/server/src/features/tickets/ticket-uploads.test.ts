@@ -12,8 +12,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fillPath, ticketEndpoints as T, type TCreateTicketRequest } from '@portal/contracts';
 import { loadConfig } from '../../lib/config.js';
 import { uploadTempDir } from '../../lib/files/index.js';
+import { call } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -46,7 +48,8 @@ interface Answer {
 }
 
 /**
- * A multipart request written by hand. `send` writes fields and parts (a part may be
+ * A multipart request written by hand, to an upload endpoint: raising a ticket (the
+ * default) or answering one (`{ticket}`). `send` writes fields and parts (a part may be
  * left open after `upTo` bytes); `finish` completes the open part and the body; `abort`
  * cuts the connection.
  */
@@ -56,9 +59,10 @@ class Upload {
   readonly answer: Promise<Answer>;
   private open: { spec: PartSpec; sent: number } | null = null;
 
-  constructor(server: TestServer, token: string, method = 'POST', url = '/api/user/create_ticket/') {
-    this.req = http.request(server.url + url, {
-      method,
+  constructor(server: TestServer, token: string, answering?: { ticket: number }) {
+    const endpoint = answering ? T.updateTicket : T.createTicket;
+    this.req = http.request(`${server.url}/api${fillPath(endpoint.path, answering)}`, {
+      method: endpoint.method,
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': `multipart/form-data; boundary=${this.boundary}`,
@@ -143,7 +147,12 @@ class Upload {
   }
 }
 
-const ticketFields = { department: 'IT', subject: 'Scans', description: 'Attached.', priority: 'normal' };
+const ticketFields: TCreateTicketRequest = {
+  department: 'IT',
+  subject: 'Scans',
+  description: 'Attached.',
+  priority: 'normal',
+};
 
 let s: TestServer;
 let dir: string;
@@ -387,7 +396,7 @@ describe('uploads in flight per user', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     // JSON requests are not uploads; other users have their own slots.
-    const json = await s.api('POST', '/api/user/create_ticket/', { token, body: ticketFields });
+    const json = await call(s.api, T.createTicket, { token, body: ticketFields });
     expect(json.status).toBe(201);
     const other = new Upload(s, (await someone()).token);
     await other.send(ticketFields, [png('other.png', 1000)]);
@@ -455,7 +464,7 @@ describe('storage quota', () => {
       extra: { fields: { attachments: [message] }, codes: { attachments: [said] } },
     });
 
-    const reply = new Upload(q, token, 'PUT', `/api/user/active-tickets/${ticket.id}/`);
+    const reply = new Upload(q, token, { ticket: ticket.id });
     await reply.send({ reply: 'More scans.' }, [png('a.png', 0.2 * MiB), png('b.png', 0.2 * MiB)]);
     const refusedReply = await reply.finish();
     expect(refusedReply.status).toBe(413);
@@ -468,7 +477,11 @@ describe('storage quota', () => {
     const fits = new Upload(q, token);
     await fits.send(ticketFields, [png('fits.png', 0.3 * MiB)]);
     expect((await fits.finish()).status).toBe(201);
-    const text = await q.api('PUT', `/api/user/active-tickets/${ticket.id}/`, { token, body: { reply: 'No file.' } });
+    const text = await call(q.api, T.updateTicket, {
+      token,
+      params: { ticket: ticket.id },
+      body: { reply: 'No file.' },
+    });
     expect(text.status).toBe(200);
   });
 });

@@ -1,20 +1,17 @@
 import {
-  ZActiveTicketList,
-  ZCannedReply,
-  ZCannedReplyList,
-  ZSlaTargets,
-  ZTicketRequester,
+  helpDeskEndpoints,
+  ticketEndpoints,
   type TBulkTicketsRequest,
   type TCannedRepliesQuery,
-  type TCannedReply,
   type TCannedReplyRequest,
-  type TSlaTargets,
   type TSlaTargetsRequest,
-  type TTicket,
   type TTicketDepartment,
-  type TTicketRequester,
 } from '@portal/contracts';
+import { fromContract } from '../../../lib/api/endpoint';
 import { ticketsApi } from './tickets-api';
+
+const H = helpDeskEndpoints;
+const T = ticketEndpoints;
 
 /**
  * The desk's tools around tickets: canned replies, SLA targets, bulk changes,
@@ -25,45 +22,43 @@ export const helpDeskApi = ticketsApi
   .enhanceEndpoints({ addTagTypes: ['CannedReplies', 'SlaTargets', 'TicketRequester'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      cannedReplies: build.query<TCannedReply[], TCannedRepliesQuery>({
-        query: (params) => ({ url: 'user/canned-replies/', params }),
-        responseSchema: ZCannedReplyList,
+      cannedReplies: build.query({
+        ...fromContract(H.listCannedReplies, (query: TCannedRepliesQuery) => ({ query })),
         providesTags: ['CannedReplies'],
       }),
-      createCannedReply: build.mutation<TCannedReply, TCannedReplyRequest>({
-        query: (body) => ({ url: 'user/canned-replies/', method: 'POST', body }),
-        responseSchema: ZCannedReply,
+      createCannedReply: build.mutation({
+        ...fromContract(H.createCannedReply, (body: TCannedReplyRequest) => ({ body })),
         invalidatesTags: (r) => (r ? ['CannedReplies'] : []),
       }),
-      updateCannedReply: build.mutation<TCannedReply, { id: number; body: TCannedReplyRequest }>({
-        query: ({ id, body }) => ({ url: `user/canned-replies/${id}/`, method: 'PUT', body }),
-        responseSchema: ZCannedReply,
+      updateCannedReply: build.mutation({
+        ...fromContract(H.updateCannedReply, ({ id, body }: { id: number; body: TCannedReplyRequest }) => ({
+          params: { id },
+          body,
+        })),
         invalidatesTags: (r) => (r ? ['CannedReplies'] : []),
       }),
-      deleteCannedReply: build.mutation<void, number>({
-        query: (id) => ({ url: `user/canned-replies/${id}/`, method: 'DELETE' }),
+      deleteCannedReply: build.mutation({
+        ...fromContract(H.deleteCannedReply, (id: number) => ({ params: { id } })),
         invalidatesTags: (_r, error) => (error ? [] : ['CannedReplies']),
       }),
-      slaTargets: build.query<TSlaTargets, TTicketDepartment>({
-        query: (department) => ({ url: 'user/ticket-sla/', params: { department } }),
-        responseSchema: ZSlaTargets,
+      slaTargets: build.query({
+        ...fromContract(H.getSlaTargets, (department: TTicketDepartment) => ({ query: { department } })),
         providesTags: ['SlaTargets'],
       }),
-      setSlaTargets: build.mutation<TSlaTargets, TSlaTargetsRequest>({
-        query: (body) => ({ url: 'user/ticket-sla/', method: 'PUT', body }),
-        responseSchema: ZSlaTargets,
+      setSlaTargets: build.mutation({
+        ...fromContract(H.setSlaTargets, (body: TSlaTargetsRequest) => ({ body })),
         // Due times of every ticket of that desk follow from the targets.
         invalidatesTags: (r) => (r ? ['SlaTargets', 'TicketList', 'Ticket'] : []),
       }),
-      bulkUpdateTickets: build.mutation<TTicket[], TBulkTicketsRequest>({
-        query: (body) => ({ url: 'user/tickets/bulk/', method: 'POST', body }),
-        responseSchema: ZActiveTicketList,
+      bulkUpdateTickets: build.mutation({
+        ...fromContract(T.bulkUpdateTickets, (body: TBulkTicketsRequest) => ({ body })),
         invalidatesTags: (r) =>
-          r ? ['TicketList', 'TicketStats', 'TicketRequester', ...r.map((t) => ({ type: 'Ticket' as const, id: t.id }))] : [],
+          r
+            ? ['TicketList', 'TicketStats', 'TicketRequester', ...r.map((t) => ({ type: 'Ticket' as const, id: t.id }))]
+            : [],
       }),
-      ticketRequester: build.query<TTicketRequester, number>({
-        query: (ticket) => ({ url: `user/ticket-requester/${ticket}/` }),
-        responseSchema: ZTicketRequester,
+      ticketRequester: build.query({
+        ...fromContract(T.getTicketRequester, (ticket: number) => ({ params: { ticket } })),
         providesTags: (_r, _e, ticket) => [{ type: 'TicketRequester', id: ticket }, 'TicketRequester'],
       }),
     }),

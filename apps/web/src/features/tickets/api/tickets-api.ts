@@ -1,24 +1,18 @@
 import {
-  ZActiveTicketList,
-  ZDeskMembers,
-  ZTicket,
-  ZTicketHistoryPage,
-  ZTicketStats,
+  ticketEndpoints,
   type TActiveTicketsQuery,
   type TCreateTicketRequest,
   type TTicket,
   type TTicketDepartment,
-  type TTicketUser,
-  type TTicketHistoryPage,
   type TTicketHistoryQuery,
   type TTicketReply,
-  type TTicketStats,
   type TTicketStatsQuery,
   type TTicketStatus,
   type TUpdateTicketRequest,
 } from '@portal/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api/api';
+import { contractRequest, fromContract } from '../../../lib/api/endpoint';
 import type { AppThunkDispatch } from '../../../lib/store-hooks';
 
 /** An answer: a reply, a status and/or an assignee (a desk member's id, or null). */
@@ -34,11 +28,8 @@ export interface ActiveTicketsPage {
  * JSON when there are no files; multipart with the same fields as text parts plus the
  * files otherwise (the server validates both with the same contract schema).
  */
-function body(
-  fields: Record<string, string | number | boolean | null | undefined>,
-  files: readonly File[] = [],
-): FormData | object {
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+function body<F extends object>(fields: F, files: readonly File[] = []): FormData | F {
+  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as F;
   if (files.length === 0) return present;
   const form = new FormData();
   for (const [key, value] of Object.entries(present)) if (value !== null) form.append(key, String(value));
@@ -49,39 +40,39 @@ function body(
 /** The feature's own cache tags: 'Ticket' (a thread), 'TicketList' (lists, history), 'TicketStats'. */
 const ticketsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'TicketList', 'TicketStats'] });
 
+const T = ticketEndpoints;
+
 /** Support tickets: the owner's and the desk's endpoints. */
 export const ticketsApi = ticketsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     activeTickets: build.query<ActiveTicketsPage, TActiveTicketsQuery>({
-      query: (params) => ({ url: 'user/active-tickets/', params }),
+      query: (query) => contractRequest(T.listActiveTickets, { query }),
+      // The list, and the number of all matching tickets from its header.
       transformResponse: (raw: unknown, meta) => {
-        const tickets = ZActiveTicketList.parse(raw);
+        const tickets = T.listActiveTickets.responses[200].parse(raw);
         const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count');
         return { tickets, total: header ? Number(header) : tickets.length };
       },
       providesTags: ['TicketList'],
     }),
-    ticketDetail: build.query<TTicket, number>({
-      query: (id) => `user/ticket_detail/${id}/`,
-      responseSchema: ZTicket,
+    ticketDetail: build.query({
+      ...fromContract(T.getTicket, (id: number) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Ticket', id }],
     }),
-    createTicket: build.mutation<TTicket, { fields: TCreateTicketRequest; files?: File[] }>({
-      query: ({ fields, files }) => ({
-        url: 'user/create_ticket/',
-        method: 'POST',
-        body: body({ ...fields }, files),
-      }),
-      responseSchema: ZTicket,
+    createTicket: build.mutation({
+      ...fromContract(T.createTicket, ({ fields, files }: { fields: TCreateTicketRequest; files?: File[] }) => ({
+        body: body(fields, files),
+      })),
       invalidatesTags: ['TicketList', 'TicketStats'],
     }),
-    answerTicket: build.mutation<TTicket, { id: number; fields: TicketAnswer; files?: File[] }>({
-      query: ({ id, fields, files }) => ({
-        url: `user/active-tickets/${id}/`,
-        method: 'PUT',
-        body: body({ ...fields }, files),
-      }),
-      responseSchema: ZTicket,
+    answerTicket: build.mutation({
+      ...fromContract(
+        T.updateTicket,
+        ({ id, fields, files }: { id: number; fields: TicketAnswer; files?: File[] }) => ({
+          params: { ticket: id },
+          body: body(fields, files),
+        }),
+      ),
       // The answer is the whole ticket: put it straight into the thread's cache.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -89,18 +80,15 @@ export const ticketsApi = ticketsTaggedApi.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? ['TicketList', 'TicketStats'] : []),
     }),
-    ticketHistory: build.query<TTicketHistoryPage, TTicketHistoryQuery>({
-      query: (params) => ({ url: 'user/ticket-history/', params }),
-      responseSchema: ZTicketHistoryPage,
+    ticketHistory: build.query({
+      ...fromContract(T.listTicketHistory, (query: TTicketHistoryQuery) => ({ query })),
       providesTags: ['TicketList'],
     }),
-    deskMembers: build.query<TTicketUser[], TTicketDepartment>({
-      query: (department) => ({ url: 'user/ticket-desk-members/', params: { department } }),
-      responseSchema: ZDeskMembers,
+    deskMembers: build.query({
+      ...fromContract(T.listDeskMembers, (department: TTicketDepartment) => ({ query: { department } })),
     }),
-    ticketStats: build.query<TTicketStats, TTicketStatsQuery>({
-      query: (params) => ({ url: 'user/ticket-stats/', params }),
-      responseSchema: ZTicketStats,
+    ticketStats: build.query({
+      ...fromContract(T.getTicketStats, (query: TTicketStatsQuery) => ({ query })),
       providesTags: ['TicketStats'],
     }),
   }),
