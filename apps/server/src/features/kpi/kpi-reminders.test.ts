@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kpiEndpoints as K } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { notificationTextsOf } from '../../../test/notification-texts.js';
@@ -31,9 +33,9 @@ beforeAll(async () => {
     ids[u] = ((await s.api('GET', `/api/users/${u}/`, { token: await s.token('admin') })).body as { id: number }).id;
   }
   // The interpreter has January's adherence in: only the rest is missing.
-  const adherence = (await s.api('GET', '/api/kpi/definitions/', { token: await s.token('quality') })).body.find(
-    (d: { name: string }) => d.name === 'Schedule adherence',
-  ) as { id: number };
+  const adherence = (await callAs(s, 'quality', K.listKpiDefinitions, { query: {} })).body.find(
+    (d) => d.name === 'Schedule adherence',
+  )!;
   // 2030 is a future period today, which the API refuses: stored by the factory.
   await make.kpiRecord({
     user: interpreter,
