@@ -7,7 +7,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ar';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerText } from '../lib/i18n/i18n';
 
 // Shared by every feature's date fields (leaves, WFM, reports, KPI). Pages import this
 // module lazily with themselves, so the pickers never weigh on the sign-in page.
@@ -64,7 +63,7 @@ export interface DateFieldProps {
   value: string;
   onChange: (iso: string) => void;
   onBlur?: () => void;
-  /** A contract or server message, shown translated under the field. */
+  /** A contract or server message in the reader's language, shown under the field. */
   error?: string;
   helperText?: string;
   minDate?: string;
@@ -106,7 +105,7 @@ export function DateField({
           required,
           onBlur,
           error: !!error,
-          helperText: error ? translateServerText(error) : helperText,
+          helperText: error ?? helperText,
           ...(compact ? { size: 'small', sx: { width: { xs: '100%', sm: 190 } } } : { fullWidth: true }),
         },
       }}

@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, type RequestError } from '../lib/api/api-error';
-import { translateServerText } from '../lib/i18n/i18n';
+import { errorText, type RequestError } from '../lib/api/api-error';
 
 interface Props {
   /** What failed, in the page's words ("The accounts could not be loaded."). */
@@ -30,7 +29,7 @@ export function LoadFailedAlert({ title, error, onRetry, sx = { mb: 2 } }: Props
         </Button>
       }
     >
-      {title} {translateServerText(errorMessage(error))}
+      {title} {errorText(error)}
     </Alert>
   );
 }

@@ -82,7 +82,13 @@ describe('an unreachable portal while the session is confirmed', () => {
       'GET /api/auth/me/': () =>
         portal.reachable
           ? { status: 200, body: makeUser('HR') }
-          : { status: 503, body: { message: 'The service is temporarily unavailable. Try again shortly.' } },
+          : {
+              status: 503,
+              body: {
+                message: 'The service is temporarily unavailable. Try again shortly.',
+                code: 'serviceUnavailable',
+              },
+            },
     });
     const store = createStore();
     stores.push(store);

@@ -7,7 +7,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@portal/contr
 import { useId, useRef, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileList } from '../form/use-file-list';
-import { translateServerText } from '../../lib/i18n/i18n';
+import { saidText, type Said } from '../../lib/api/api-error';
 import { formatBytes } from './format-bytes';
 
 /** What the file dialog offers; the server still decides by content (an .exe renamed .png is refused there). */
@@ -62,14 +62,14 @@ export function AttachmentPicker({
 }: {
   attachments: Attachments;
   /** The server's message for the `attachments` field. */
-  error?: string;
+  error?: Said;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const { files, problems, dragging } = attachments;
-  const messages = [...problems, ...(error ? [translateServerText(error)] : [])];
+  const messages = [...problems, ...(error ? [saidText(error)] : [])];
   return (
     <Box
       sx={{

@@ -2,8 +2,7 @@ import { ATTACHMENTS_FIELD } from '@portal/contracts';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { applyServerFieldErrors } from './server-errors';
-import { errorMessage, fieldErrors, type RequestError } from '../../lib/api/api-error';
-import { translateServerText } from '../../lib/i18n/i18n';
+import { errorText, fieldMessages, type RequestError, type Said } from '../../lib/api/api-error';
 
 /**
  * A rejected form with attachments (a ticket or reply, a leave request, a report): field
@@ -14,9 +13,9 @@ export function reportFormError<T extends FieldValues>(
   error: RequestError,
   setError: UseFormSetError<T>,
   fields: readonly FieldPath<T>[],
-): string | undefined {
+): Said | undefined {
   const marked = applyServerFieldErrors(error, setError, fields);
-  const filesMessage = fieldErrors(error)[ATTACHMENTS_FIELD]?.[0];
-  if (!marked && !filesMessage) toast.error(translateServerText(errorMessage(error)));
+  const filesMessage = fieldMessages(error)[ATTACHMENTS_FIELD]?.[0];
+  if (!marked && !filesMessage) toast.error(errorText(error));
   return filesMessage;
 }

@@ -3,7 +3,7 @@ import { WS_CHANNELS } from '@portal/contracts';
 import { toast } from 'react-toastify';
 import { api } from '../../lib/api/api';
 import { sessionRejected } from '../../lib/api/base-query';
-import { i18next, translateServerText } from '../../lib/i18n/i18n';
+import { i18next } from '../../lib/i18n/i18n';
 import { liveReconnected } from '../../lib/live-channel';
 import { playLoginFailureSound } from '../../lib/sounds';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
@@ -33,7 +33,7 @@ export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
     effect: (_action, { getState }) => {
       const error = getState().auth.error;
       if (error) {
-        const message = 'key' in error ? i18next.t(error.key) : translateServerText(error.text);
+        const message = 'key' in error ? i18next.t(error.key) : error.text;
         toast.error(message, { toastId: 'login-failed' });
       }
       playLoginFailureSound();

@@ -2,6 +2,7 @@ import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { WS_CHANNELS, ZWsNotificationChannelMessage } from '@portal/contracts';
 import { toast } from 'react-toastify';
 import { liveFrameReceived, liveReconnected, registerLiveChannel } from '../../lib/live-channel';
+import { translateSaid } from '../../lib/i18n/messages';
 import { playNotificationSound } from '../../lib/sounds';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
 import {
@@ -48,7 +49,8 @@ export function registerNotificationListeners(listener: ListenerMiddlewareInstan
         dispatch(notificationsReceived(list));
         if (!selectNotificationsMuted(getState()) && list.some((n) => !n.is_read)) playNotificationSound();
       } else if (message.command === 'error') {
-        toast.error(message.data); // spec §8: a websocket error frame becomes an error toast
+        // Spec §8: a websocket error frame becomes an error toast, by its code in the reader's language.
+        toast.error(translateSaid({ message: message.data, code: message.code, params: message.params }));
       }
       // `ticket_update` frames belong to the tickets feature.
     },

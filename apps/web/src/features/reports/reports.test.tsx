@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillMessage, REPORT_BODY_LIMITS } from '@portal/contracts';
-import { changeLanguage, i18next, translateServerText } from '../../lib/i18n/i18n';
+import { msg, REPORT_BODY_LIMITS } from '@portal/contracts';
+import { changeLanguage, i18next } from '../../lib/i18n/i18n';
+import { translateMessage } from '../../lib/i18n/messages';
 import { fakeApi, makeUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CreateReportPage, EditReportPage } from './pages/report-form-pages';
@@ -232,7 +233,7 @@ describe('report form', () => {
         });
         await screen.findByDisplayValue('November coaching');
         await user.click(screen.getByRole('button', { name: i18next.t('reports.form.saveDraft') }));
-        const message = translateServerText(fillMessage('reportBodyTooManyCells', { count: REPORT_BODY_LIMITS.cells }));
+        const message = translateMessage(msg('reportBodyTooManyCells', { count: REPORT_BODY_LIMITS.cells }));
         if (lang === 'ar') expect(message).toMatch(/[\u0600-\u06FF]/);
         expect(message).toContain(String(REPORT_BODY_LIMITS.cells));
         const shown = await screen.findByText(message);

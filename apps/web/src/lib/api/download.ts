@@ -1,3 +1,5 @@
+import { errorText } from './api-error';
+
 /** Saves a blob as a file through a temporary link. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -12,13 +14,14 @@ export function saveBlob(blob: Blob, filename: string): void {
 /**
  * A file the server generates (a CSV export, a PDF) at `/api/{path}`, fetched with the
  * session's token (a plain link would carry none) and saved under the server's file name,
- * else `fallbackName`. Throws with the server's message, for the caller's toast.
+ * else `fallbackName`. Throws with the server's message in the reader's language, for the
+ * caller's toast.
  */
 export async function downloadServerFile(path: string, token: string, fallbackName: string): Promise<void> {
   const res = await fetch(`${window.location.origin}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) {
-    const answer = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(answer?.message ?? `HTTP ${res.status}`);
+    const answer: unknown = await res.json().catch(() => null);
+    throw new Error(errorText({ status: res.status, data: answer }));
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   saveBlob(await res.blob(), name);

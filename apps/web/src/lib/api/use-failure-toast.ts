@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage, type RequestError } from './api-error';
-import { translateServerText } from '../i18n/i18n';
+import { errorText, type RequestError } from './api-error';
 
 /**
  * Spec §8: a list that fails to load is an error toast with the error's message, once per
@@ -9,6 +8,6 @@ import { translateServerText } from '../i18n/i18n';
  */
 export function useFailureToast(error: RequestError, id: string): void {
   useEffect(() => {
-    if (error) toast.error(translateServerText(errorMessage(error)), { toastId: id });
+    if (error) toast.error(errorText(error), { toastId: id });
   }, [error, id]);
 }

@@ -1,6 +1,5 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { matchMessage, VALIDATION_MESSAGES } from '@portal/contracts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import en from './locales/en.json';
 import { loadDirectionCache } from './direction-cache';
@@ -52,7 +51,7 @@ export async function initI18n(language: Language = storedLanguage()) {
         lng: language,
         fallbackLng: 'en',
         supportedLngs: [...LANGUAGES],
-        ns: ['translation', 'server'],
+        ns: ['translation'],
         defaultNS: 'translation',
         resources: { en },
         partialBundledLanguages: true,
@@ -62,35 +61,6 @@ export async function initI18n(language: Language = storedLanguage()) {
   }
   return i18next;
 }
-
-/**
- * Messages written in English by the server or the contract schemas, translated when the
- * current language has them (the English text is the key), else shown as they are.
- */
-export function translateServerText(text: string): string {
-  const translated = i18next.getResource(i18next.language, 'server', text, { keySeparator: false });
-  if (typeof translated === 'string') return translated;
-  // Messages with values ("You already have leave from … to …."), filled from the contracts' templates.
-  const filled = matchMessage(text);
-  if (filled) {
-    const vars = { ...filled.vars };
-    // `{{reason}}` is itself a server message ("#12: This ticket is closed; …").
-    if (typeof vars.reason === 'string') vars.reason = translateServerText(vars.reason);
-    return i18next.t(`serverTemplates.${filled.key}` as 'serverTemplates.fieldProblem', vars);
-  }
-  // The contracts' plain validation messages ("At most 100 characters."), with their number.
-  for (const { key, pattern } of VALIDATION_PATTERNS) {
-    const m = pattern.exec(text);
-    if (m) return i18next.t(`validation.${key}` as 'validation.maxChars', { n: m[1] ?? '' });
-  }
-  return text;
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const VALIDATION_PATTERNS = Object.entries(VALIDATION_MESSAGES).map(([key, template]) => ({
-  key,
-  pattern: new RegExp(`^${template.split('{{n}}').map(escapeRegExp).join('(.+?)')}$`),
-}));
 
 /**
  * Switches language after the right-to-left styles (if needed) and the language's

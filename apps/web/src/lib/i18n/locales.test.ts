@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { fillMessage, MESSAGE_TEMPLATES, VALIDATION_MESSAGES, type MessageKey } from '@portal/contracts';
-import { changeLanguage, i18next, translateServerText } from './i18n';
+import { MESSAGES, msg, type MessageDefinition } from '@portal/contracts';
+import { formatCalendarDate, formatNumber } from '../format';
+import { changeLanguage, i18next } from './i18n';
+import { translateMessage, translateSaid } from './messages';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 
@@ -43,32 +45,6 @@ describe('locale files', () => {
   });
 });
 
-describe('server and schema messages', () => {
-  afterAll(async () => {
-    await changeLanguage('en');
-  });
-
-  it('are shown as sent in English and translated in Arabic, unknown ones as they are', async () => {
-    expect(translateServerText('This field is required.')).toBe('This field is required.');
-    await changeLanguage('ar');
-    expect(document.documentElement.dir).toBe('rtl');
-    expect(document.documentElement.lang).toBe('ar');
-    expect(translateServerText('This field is required.')).toBe('هذا الحقل مطلوب.');
-    expect(translateServerText('Username may contain letters, digits and . _ @ + - only.')).toMatch(/^يمكن/);
-    expect(translateServerText('Something new.')).toBe('Something new.');
-  });
-
-  it('translate every plain validation message of the contracts, numbers kept', async () => {
-    await changeLanguage('ar');
-    expect(translateServerText('At most 100 characters.')).toBe('100 حرفًا على الأكثر.');
-    expect(translateServerText('Unknown field: user_type.')).toBe('حقل غير معروف: user_type.');
-    for (const [key, template] of Object.entries(VALIDATION_MESSAGES)) {
-      const sent = template.replace('{{n}}', '7');
-      expect(translateServerText(sent), key).not.toBe(sent);
-    }
-  });
-});
-
 describe('counts', () => {
   afterAll(async () => {
     await changeLanguage('en');
@@ -88,71 +64,89 @@ describe('counts', () => {
   });
 });
 
-describe('server messages with values', () => {
+describe('messages by code', () => {
   afterAll(async () => {
     await changeLanguage('en');
   });
 
-  // A value for every placeholder; `reason` is a known server message, translated too.
-  const VALUES = {
-    type: 'Annual leave',
-    name: 'Sara Ali',
-    from: '2026-03-02',
-    to: '2026-03-04',
-    year: '2026',
-    days: '4',
-    tickets: '#12, #15',
-    reason: 'Ticket not found.',
-    shortcut: 'thanks',
-    used: '9.5 MiB',
-    quota: '10 MiB',
-    incoming: '1.2 MiB',
-    field: 'subject',
-  };
-  const stems = [...new Set(Object.keys(MESSAGE_TEMPLATES).map((k) => k.replace(/_(one|other)$/, '') as MessageKey))];
+  const catalogue = Object.entries(MESSAGES as Record<string, MessageDefinition>);
+  const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!));
 
-  it("English keys are the contracts' templates, word for word", () => {
-    expect(en.translation.serverTemplates).toEqual(MESSAGE_TEMPLATES);
-  });
-
-  it('stay as sent in English', () => {
-    for (const key of stems) {
-      const sent = fillMessage(key, { ...VALUES, count: 7 } as never);
-      expect(translateServerText(sent), key).toBe(sent);
+  it("has every code's English text, word for word the catalogue's", () => {
+    const expected: Record<string, string> = {};
+    for (const [code, def] of catalogue) {
+      if (typeof def.en === 'string') expected[code] = def.en;
+      else Object.assign(expected, { [`${code}_one`]: def.en.one, [`${code}_other`]: def.en.other });
     }
+    expect(en.translation.messages).toEqual(expected);
   });
 
-  it('every template round-trips in Arabic, its values kept, for every plural form', async () => {
-    await changeLanguage('ar');
-    for (const key of stems) {
-      for (const count of [0, 1, 2, 7, 11, 100, 2.5]) {
-        const sent = fillMessage(key, { ...VALUES, count } as never);
-        const shown = translateServerText(sent);
-        expect(shown, sent).not.toBe(sent);
-        expect(shown, sent).toMatch(/[\u0600-\u06FF]/);
-        expect(shown, sent).not.toMatch(/\{\{|[a-z]{3,} (?:day|days|ticket|files?)\b/);
-        for (const [name, value] of Object.entries(VALUES)) {
-          if (name !== 'reason' && sent.includes(value)) expect(shown, `${sent} keeps ${name}`).toContain(value);
-        }
-        if (sent.includes(` ${count} `) && count > 2) expect(shown, sent).toContain(String(count));
+  it('has every code in Arabic, all six forms where it counts, each with exactly its values', () => {
+    const arabic = ar.translation.messages as Record<string, string>;
+    for (const [code, def] of catalogue) {
+      const declared = Object.keys(def.params);
+      const forms = typeof def.en === 'string' ? [code] : AR_PLURALS.map((f) => `${code}_${f}`);
+      for (const key of forms) {
+        const text = arabic[key];
+        expect(text?.trim().length ?? 0, key).toBeGreaterThan(0);
+        const used = placeholders(text!);
+        for (const name of used) expect(declared, `${key} uses {{${name}}}`).toContain(name);
+        // Arabic may say one, two or none in words ("يوم واحد"); every other value must be there.
+        const wordForms = /_(zero|one|two)$/.test(key);
+        for (const name of declared)
+          if (!(name === 'count' && wordForms)) expect(used.has(name), `${key} lacks {{${name}}}`).toBe(true);
       }
     }
   });
 
-  it('translate the message inside, and pick the Arabic plural form', async () => {
+  it('says a message with its values in the reader’s language and formats', async () => {
+    const overlap = msg('leaveOverlapOther', { name: 'Sara Ali', from: '2026-03-02', to: '2026-03-04' });
+    const day = (iso: string) => formatCalendarDate(iso, 'date');
+    expect(translateMessage(overlap)).toBe(
+      `\u2068Sara Ali\u2069 already has leave from ${day('2026-03-02')} to ${day('2026-03-04')}.`,
+    );
     await changeLanguage('ar');
-    expect(
-      translateServerText(
-        fillMessage('bulkRefused', { tickets: '#3, #8', reason: 'This ticket is closed; reopen it first.' }),
-      ),
-    ).toBe('التذاكر #3, #8: هذه التذكرة مغلقة؛ أعد فتحها أولًا.');
+    const shown = translateMessage(overlap);
+    expect(shown).toMatch(/^لدى \u2068Sara Ali\u2069 بالفعل إجازة من /);
+    expect(shown).toContain(day('2026-03-02'));
+    expect(shown).not.toContain('2026-03-02');
+  });
+
+  it('picks the Arabic plural form by count and says a reason inside in Arabic too', async () => {
+    await changeLanguage('ar');
     const short = (count: number) =>
-      translateServerText(fillMessage('leaveBalanceShort', { count, type: 'Annual leave', year: 2026, days: 4 }));
+      translateMessage(msg('leaveBalanceShort', { count, type: 'Annual leave', year: 2026, days: 4 }));
     expect(short(2)).toContain('سوى يومين');
     expect(short(3)).toContain('سوى 3 أيام');
     expect(short(11)).toContain('سوى 11 يومًا');
-    expect(translateServerText('subject: Remove the invisible or broken characters from this text.')).toBe(
-      'الحقل subject: أزل الأحرف غير المرئية أو التالفة من هذا النص.',
-    );
+    expect(short(2)).toContain('2026');
+    const bulk = msg('bulkRefused', { tickets: '#3, #8', reason: msg('ticketClosedReopenFirst') });
+    expect(translateMessage(bulk)).toBe('التذاكر \u2068#3, #8\u2069: هذه التذكرة مغلقة؛ أعد فتحها أولًا.');
+    expect(translateMessage(msg('maxChars', { count: 1000 }))).toBe(`${formatNumber(1000)} حرف على الأكثر.`);
+  });
+
+  it('falls back to the English text for a code this app does not know, or values that do not fit it', async () => {
+    await changeLanguage('ar');
+    expect(translateSaid({ message: 'Something new.', code: 'somethingNewer' })).toBe('Something new.');
+    expect(translateSaid({ message: 'Old server.', code: undefined })).toBe('Old server.');
+    expect(translateSaid({ message: 'Bad values.', code: 'leaveOverlapOwn', params: { from: 3 } })).toBe('Bad values.');
+    expect(translateSaid({ message: 'Not found.', code: 'notFound' })).toBe('غير موجود.');
+  });
+
+  it('are Arabic for every message of the catalogue and every plural form (no English fallback)', async () => {
+    await changeLanguage('ar');
+    for (const [code, def] of catalogue) {
+      const params = Object.fromEntries(
+        Object.entries(def.params).map(([name, kind]) => [
+          name,
+          kind === 'message' ? msg('required') : kind === 'date' ? '2026-05-03' : kind === 'text' ? 'Sara' : 7,
+        ]),
+      );
+      for (const count of 'count' in def.params ? [0, 1, 2, 3, 11, 100, 2.5] : [undefined]) {
+        const shown = translateMessage({ code, params: count === undefined ? params : { ...params, count } } as never);
+        expect(shown, code).toMatch(/[\u0600-\u06FF]/);
+        expect(shown, code).not.toMatch(/\{\{/);
+      }
+    }
   });
 });

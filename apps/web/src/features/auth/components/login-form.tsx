@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZLoginRequest, type TLoginRequest } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function LoginForm({
   const portalPending = useSelector(selectAuthPending);
   const pending = onSignIn ? !!busy : portalPending;
   const { control, handleSubmit } = useForm<TLoginRequest>({
-    resolver: zodResolver(ZLoginRequest),
+    resolver: formResolver(ZLoginRequest),
     defaultValues: { username: '', password: '' },
   });
 

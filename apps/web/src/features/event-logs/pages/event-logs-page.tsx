@@ -13,7 +13,7 @@ import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectToken } from '../../auth';
@@ -99,7 +99,7 @@ export function EventLogsPage() {
         }}
       >
         {isFetching && !isFetchingNextPage ? <LinearProgress aria-label={t('loader.loading')} /> : null}
-        {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
+        {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
         {!error && data && rows.length === 0 ? (
           <Typography sx={{ p: 3 }} color="text.secondary">
             {t('eventLogs.empty')}

@@ -6,12 +6,11 @@ import Switch from '@mui/material/Switch';
 import type { TInterpreter } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText, type RequestError } from '../../../lib/api/api-error';
 import { useFollowMutation, useFollowSettingsQuery, useSaveFollowSettingsMutation } from '../api/interpreters-api';
 import { interpreterName } from './board-model';
 
-const failed = (error: Parameters<typeof errorMessage>[0]) => toast.error(translateServerText(errorMessage(error)));
+const failed = (error: RequestError) => toast.error(errorText(error));
 
 /**
  * A toggle button ("Follow Amal Haddad", pressed while I follow): the answer's follower

@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZIntegrationKeyRequest, type TIntegrationKey, type TNewIntegrationKey } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,9 +20,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import {
   useCreateIntegrationKeyMutation,
   useIntegrationKeysQuery,
@@ -74,14 +73,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: TNewIntegrationKey) => 
   const { t } = useTranslation();
   const [create, { isLoading }] = useCreateIntegrationKeyMutation();
   const { control, handleSubmit, setError, reset } = useForm<{ name: string }>({
-    resolver: zodResolver(ZIntegrationKeyRequest),
+    resolver: formResolver(ZIntegrationKeyRequest),
     defaultValues: { name: '' },
   });
   const submit = handleSubmit(async (values) => {
     const result = await create(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ['name']))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, ['name'])) toast.error(errorText(result.error));
       return;
     }
     reset({ name: '' });
@@ -168,7 +166,7 @@ export function IntegrationKeysSection() {
   const confirmRevoke = async () => {
     if (!toRevoke) return;
     const result = await revoke(toRevoke.id);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('interpreters.keys.revoked'));
     setToRevoke(null);
   };
@@ -178,7 +176,7 @@ export function IntegrationKeysSection() {
       <CreateKeyForm onCreated={setCreated} />
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       <DataTable

@@ -346,7 +346,11 @@ describe('rules', () => {
       ...handlers,
       'POST /api/it/category-rules/': () => ({
         status: 400,
-        body: { message: slow, extra: { fields: { pattern: [slow] } } },
+        body: {
+          message: slow,
+          code: 'patternTooSlow',
+          extra: { fields: { pattern: [slow] }, codes: { pattern: [{ code: 'patternTooSlow' }] } },
+        },
       }),
     });
     const section = await screen.findByRole('region', { name: 'Productivity categories' });

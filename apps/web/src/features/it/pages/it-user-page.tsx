@@ -17,8 +17,7 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { TeacupLoader } from '../../../components/teacup-loader';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useItDayQuery } from '../api/it-api';
@@ -95,7 +94,7 @@ export function ItUserPage() {
       </DatesProvider>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       {isLoading ? <TeacupLoader /> : null}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import {
   KPI_DIRECTIONS,
   KPI_PERIODS,
@@ -18,8 +18,7 @@ import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useSaveKpiDefinitionMutation } from '../api/kpi-api';
 import { audienceLabel, KPI_AUDIENCES } from './kpi-filters';
 import { NumberField } from './number-field';
@@ -78,7 +77,7 @@ function AudienceField({ control }: { control: ReturnType<typeof useForm<TKpiDef
       }}
       onBlur={field.onBlur}
       error={!!fieldState.error}
-      helperText={fieldState.error?.message ? translateServerText(fieldState.error.message) : undefined}
+      helperText={fieldErrorText(fieldState.error)}
       slotProps={{
         select: {
           multiple: true,
@@ -100,15 +99,14 @@ export function DefinitionForm({ definition, onDone }: { definition: TKpiDefinit
   const { t } = useTranslation();
   const [save, saving] = useSaveKpiDefinitionMutation();
   const { control, handleSubmit, setError } = useForm<TKpiDefinitionRequest>({
-    resolver: zodResolver(ZKpiDefinitionRequest),
+    resolver: formResolver(ZKpiDefinitionRequest),
     defaultValues: definition ? toRequest(definition) : EMPTY,
   });
 
   const submit = handleSubmit(async (values) => {
     const result = await save({ id: definition?.id ?? null, body: values });
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, FIELDS))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, FIELDS)) toast.error(errorText(result.error));
       return;
     }
     toast.success(t(definition ? 'kpi.definitions.updated' : 'kpi.definitions.created'));

@@ -4,8 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { TUserRef } from '@portal/contracts';
 import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
-import { errorMessage, type RequestError } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText, type RequestError } from '../../../lib/api/api-error';
 import { personName } from '../kpi-format';
 
 /**
@@ -41,7 +40,7 @@ export function ReadError({ error }: { error: RequestError | undefined }) {
   if (!error) return null;
   return (
     <Alert severity="error" sx={{ mb: 2 }}>
-      {translateServerText(errorMessage(error))}
+      {errorText(error)}
     </Alert>
   );
 }

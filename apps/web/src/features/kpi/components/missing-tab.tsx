@@ -10,9 +10,8 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useKpiMissingQuery, useRemindKpiMutation } from '../api/kpi-api';
 import { addValuePath, periodLabel, personName, scorecardPath } from '../kpi-format';
@@ -75,7 +74,7 @@ export function MissingTab({
     if (items.length === 0) return;
     const result = await remind({ items });
     if ('error' in result) {
-      toast.error(translateServerText(errorMessage(result.error)));
+      toast.error(errorText(result.error));
       return;
     }
     toast.success(t('kpi.missing.reminded', { count: chosen.length }));

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { fieldErrorText } from '../../../components/form/field-error-text';
 
 /**
  * A number input bound to a numeric field: what was typed stays as typed while the value is
@@ -25,7 +25,7 @@ export function NumberField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const initial: unknown = field.value;
   const [text, setText] = useState(typeof initial === 'number' && Number.isFinite(initial) ? String(initial) : '');
-  const message = fieldState.error?.message;
+  const message = fieldErrorText(fieldState.error);
   return (
     <TextField
       name={field.name}
@@ -40,7 +40,7 @@ export function NumberField<T extends FieldValues>({
         field.onChange(trimmed === '' || !/^-?\d+(\.\d+)?$/.test(trimmed) ? Number.NaN : Number(trimmed));
       }}
       error={!!message}
-      helperText={message ? translateServerText(message) : helperText}
+      helperText={message ?? helperText}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
   );

@@ -15,9 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bidi } from '../../../components/bidi';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useKpiScorecardQuery } from '../api/kpi-api';
 import { addValuePath, editValuePath, formatKpiValue, formatScore, periodLabel, personName } from '../kpi-format';
 import { KpiChart } from './kpi-chart';
@@ -44,7 +43,7 @@ export function ScorecardView({
   const { t } = useTranslation();
   const { data, error, isLoading } = useKpiScorecardQuery({ username, period });
   if (isLoading) return <LinearProgress aria-label={t('loader.loading')} />;
-  if (error || !data) return <Alert severity="error">{error ? translateServerText(errorMessage(error)) : null}</Alert>;
+  if (error || !data) return <Alert severity="error">{error ? errorText(error) : null}</Alert>;
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>

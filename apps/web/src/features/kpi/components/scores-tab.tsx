@@ -12,7 +12,6 @@ import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { selectToken } from '../../auth';
 import { downloadKpiScoresCsv, useKpiScoresQuery } from '../api/kpi-api';
@@ -124,7 +123,7 @@ export function ScoresTab({
     try {
       await downloadKpiScoresCsv(query as Record<string, string>, token);
     } catch (e) {
-      toast.error(translateServerText(e instanceof Error ? e.message : String(e)));
+      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setExporting(false);
     }

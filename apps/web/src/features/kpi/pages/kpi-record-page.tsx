@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import {
   KPI_UNIT_RANGES,
   ZKpiRecordRequest,
@@ -34,9 +34,8 @@ import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText, type RequestError } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import {
   useAddKpiRecordMutation,
   useKpiRecordQuery,
@@ -69,25 +68,19 @@ function PeriodField({ control, period }: { control: Control<TKpiRecordRequest>;
         {t('kpi.form.period')}
       </Typography>
       <PeriodPicker period={period} start={field.value} onChange={(start) => field.onChange(start)} />
-      {fieldState.error?.message ? (
+      {fieldState.error ? (
         <FormHelperText id={errorId} error role="alert">
-          {translateServerText(fieldState.error.message)}
+          {fieldErrorText(fieldState.error)}
         </FormHelperText>
       ) : null}
     </Box>
   );
 }
 
-function Loading({
-  error,
-  notFound = false,
-}: {
-  error: Parameters<typeof errorMessage>[0] | undefined;
-  notFound?: boolean;
-}) {
+function Loading({ error, notFound = false }: { error: RequestError | undefined; notFound?: boolean }) {
   const { t } = useTranslation();
   if (notFound) return <Alert severity="error">{t('kpi.form.notFound')}</Alert>;
-  if (error) return <Alert severity="error">{translateServerText(errorMessage(error))}</Alert>;
+  if (error) return <Alert severity="error">{errorText(error)}</Alert>;
   return <LinearProgress aria-label={t('loader.loading')} />;
 }
 
@@ -167,14 +160,13 @@ function AddForm({
   const { t } = useTranslation();
   const [add, adding] = useAddKpiRecordMutation();
   const { control, handleSubmit, setError } = useForm<TKpiRecordRequest>({
-    resolver: zodResolver(ZKpiRecordRequest),
+    resolver: formResolver(ZKpiRecordRequest),
     defaultValues: { username, kpi: kpi.id, period: currentPeriodStart(kpi.period), value: Number.NaN, note: '' },
   });
   const submit = handleSubmit(async (values) => {
     const result = await add(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ADD_FIELDS))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, ADD_FIELDS)) toast.error(errorText(result.error));
       return;
     }
     toast.success(t('kpi.form.added', { kpi: kpi.name, name }));
@@ -243,14 +235,13 @@ function EditForm({ record, onDone }: { record: TKpiRecord; onDone: () => void }
   const { t } = useTranslation();
   const [update, updating] = useUpdateKpiRecordMutation();
   const { control, handleSubmit, setError } = useForm({
-    resolver: zodResolver(ZKpiRecordUpdateRequest),
+    resolver: formResolver(ZKpiRecordUpdateRequest),
     defaultValues: { value: record.value, note: record.note },
   });
   const submit = handleSubmit(async (values) => {
     const result = await update({ id: record.id, body: values });
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ['value', 'note']))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, ['value', 'note'])) toast.error(errorText(result.error));
       return;
     }
     toast.success(t('kpi.form.updated', { kpi: record.kpi.name, name: personName(record.user) }));

@@ -5,8 +5,8 @@ import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessage, fieldErrors, type RequestError } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { issueSaid } from '../../../components/form/field-error-text';
+import { errorText, fieldMessages, type RequestError, type Said } from '../../../lib/api/api-error';
 import { useCancelLeaveMutation, useDecideLeaveMutation, useRevokeLeaveMutation } from '../api/leaves-api';
 import { LeaveCommentDialog } from './leave-comment-dialog';
 
@@ -49,7 +49,8 @@ const ACTIONS: Record<
 /** The contract's own rule: a rejection says why. */
 const checkReject = (comment: string) => {
   const parsed = ZLeaveDecisionRequest.safeParse({ decision: 'reject', comment });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return issue && issueSaid(issue);
 };
 
 /**
@@ -69,17 +70,17 @@ export function LeaveActions({ leave, only }: { leave: TLeaveRequest; only?: rea
   ].filter((action) => !only || only.includes(action));
   if (allowed.length === 0) return null;
 
-  const run = async (action: Action, comment: string): Promise<string | undefined> => {
+  const run = async (action: Action, comment: string): Promise<Said | undefined> => {
     const result =
       action === 'approve' || action === 'reject'
         ? await decide({ id: leave.id, body: { decision: action, comment } })
         : await (action === 'cancel' ? cancel : revoke)({ id: leave.id, body: { comment } });
     if ('error' in result) {
       const error = result.error as RequestError;
-      const onComment = fieldErrors(error).comment?.[0];
+      const onComment = fieldMessages(error).comment?.[0];
       if (onComment) return onComment;
       // Decided or withdrawn meanwhile (409), or gone: say so; the page re-reads itself.
-      toast.error(translateServerText(errorMessage(error)), { toastId: `leave-${action}-failed` });
+      toast.error(errorText(error), { toastId: `leave-${action}-failed` });
       setOpen(null);
       return undefined;
     }

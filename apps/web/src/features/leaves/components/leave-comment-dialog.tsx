@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { saidText, type Said } from '../../../lib/api/api-error';
 
 /**
  * Asks before a step on a request (approve, reject, cancel, revoke) with a comment for the
@@ -33,15 +33,15 @@ export function LeaveCommentDialog({
   commentLabel: string;
   danger?: boolean;
   busy?: boolean;
-  check?: (comment: string) => string | undefined;
-  onConfirm: (comment: string) => Promise<string | undefined>;
+  check?: (comment: string) => Said | undefined;
+  onConfirm: (comment: string) => Promise<Said | undefined>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Said | undefined>();
   useEffect(() => {
     if (open) {
       setComment('');
@@ -64,7 +64,7 @@ export function LeaveCommentDialog({
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           error={!!error}
-          helperText={error ? translateServerText(error) : undefined}
+          helperText={error ? saidText(error) : undefined}
           multiline
           minRows={2}
           fullWidth

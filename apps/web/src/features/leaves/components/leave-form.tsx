@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import {
   MAX_PAST_START_DAYS,
   ZCreateLeaveRequest,
@@ -24,8 +24,7 @@ import type { z } from 'zod';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorSaid, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
 import { AttachmentPicker, useAttachments } from '../../../components/attachments';
 import { reportFormError } from '../../../components/form/report-form-error';
@@ -58,7 +57,7 @@ function earliestStart(): string {
  */
 function useLiveQuote(fields: Form) {
   const [quoteLeave] = useLeaveQuoteMutation();
-  const [state, setState] = useState<{ quote: TLeaveQuote | null; problem: string | null; loading: boolean }>({
+  const [state, setState] = useState<{ quote: TLeaveQuote | null; problem: Said | null; loading: boolean }>({
     quote: null,
     problem: null,
     loading: false,
@@ -83,10 +82,10 @@ function useLiveQuote(fields: Form) {
       if (ask !== asked.current) return;
       if ('error' in result) {
         // A refusal the submit would meet (overlap, balance…); a missing document is said by the picker.
-        const fields = Object.entries(fieldErrors(result.error)).filter(([field]) => field !== 'attachments');
-        const problem =
-          fields[0]?.[1][0] ?? (Object.keys(fieldErrors(result.error)).length ? null : errorMessage(result.error));
-        setState({ quote: null, problem: problem ? translateServerText(problem) : null, loading: false });
+        const all = fieldMessages(result.error);
+        const fields = Object.entries(all).filter(([field]) => field !== 'attachments');
+        const problem = fields[0]?.[1][0] ?? (Object.keys(all).length ? null : errorSaid(result.error));
+        setState({ quote: null, problem, loading: false });
       } else setState({ quote: result.data, problem: null, loading: false });
     });
   }, [debounced, quoteLeave]);
@@ -102,10 +101,10 @@ export function LeaveForm() {
   const types = useMemo(() => allTypes.filter((type) => type.is_active), [allTypes]);
   const [createLeave, { isLoading }] = useCreateLeaveMutation();
   const attachments = useAttachments();
-  const [filesError, setFilesError] = useState<string | undefined>();
+  const [filesError, setFilesError] = useState<Said | undefined>();
   // The form holds what the inputs hold ('' for no type yet); the contract turns it into the request.
   const { control, handleSubmit, setError, setValue, formState } = useForm<Form>({
-    resolver: zodResolver(ZCreateLeaveRequest) as unknown as Resolver<Form>,
+    resolver: formResolver(ZCreateLeaveRequest) as unknown as Resolver<Form>,
     defaultValues: { leave_type: '', half_day: '', reason: '' },
   });
   const fields = useWatch({ control }) as Form;
@@ -164,13 +163,13 @@ export function LeaveForm() {
               name: 'start_date',
               label: t('leaves.fields.start'),
               value: fields.start_date ?? '',
-              error: formState.errors.start_date?.message,
+              error: fieldErrorText(formState.errors.start_date),
             }}
             to={{
               name: 'end_date',
               label: t('leaves.fields.end'),
               value: fields.end_date ?? '',
-              error: formState.errors.end_date?.message,
+              error: fieldErrorText(formState.errors.end_date),
             }}
             onChange={({ from, to }) => {
               const validate = { shouldValidate: formState.isSubmitted };
@@ -199,9 +198,7 @@ export function LeaveForm() {
                     <FormControlLabel value="first" control={<Radio />} label={t('leaves.halfDay.first')} />
                     <FormControlLabel value="second" control={<Radio />} label={t('leaves.halfDay.second')} />
                   </RadioGroup>
-                  {fieldState.error?.message ? (
-                    <FormHelperText>{translateServerText(fieldState.error.message)}</FormHelperText>
-                  ) : null}
+                  {fieldState.error ? <FormHelperText>{fieldErrorText(fieldState.error)}</FormHelperText> : null}
                 </FormControl>
               )}
             />
@@ -232,7 +229,11 @@ export function LeaveForm() {
             </Button>
           </Box>
         </FormCard>
-        <LeaveQuotePanel quote={quote.quote} loading={quote.loading} problem={quote.problem} />
+        <LeaveQuotePanel
+          quote={quote.quote}
+          loading={quote.loading}
+          problem={quote.problem && saidText(quote.problem)}
+        />
       </Box>
     </DatesProvider>
   );

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZHolidayRequest, type THoliday, type THolidayRequest } from '@portal/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,9 +17,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useCreateHolidayMutation, useDeleteHolidayMutation, useHolidaysQuery } from '../api/leaves-api';
 
 const columns: DataTableColumn<THoliday>[] = [
@@ -44,14 +43,13 @@ function AddHolidayForm({ year }: { year: number }) {
   const { t } = useTranslation();
   const [createHoliday, { isLoading }] = useCreateHolidayMutation();
   const { control, handleSubmit, setError, reset } = useForm<THolidayRequest>({
-    resolver: zodResolver(ZHolidayRequest),
+    resolver: formResolver(ZHolidayRequest),
     defaultValues: { date: '', name: '' },
   });
   const submit = handleSubmit(async (values) => {
     const result = await createHoliday(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ['date', 'name']))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, ['date', 'name'])) toast.error(errorText(result.error));
       return;
     }
     toast.success(t('leaveSettings.holidayAdded'));
@@ -104,7 +102,7 @@ export function HolidaysSection() {
   const confirmDelete = async () => {
     if (!toDelete) return;
     const result = await deleteHoliday(toDelete.id);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('leaveSettings.holidayDeleted'));
     setToDelete(null);
   };
@@ -129,7 +127,7 @@ export function HolidaysSection() {
       <AddHolidayForm year={year} />
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       <DataTable

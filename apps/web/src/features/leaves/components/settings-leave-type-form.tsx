@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import { ZLeaveTypeRequest, type TLeaveType, type TLeaveTypeRequest } from '@portal/contracts';
 import { useState } from 'react';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
@@ -13,8 +13,7 @@ import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useCreateLeaveTypeMutation, useUpdateLeaveTypeMutation } from '../api/leaves-api';
 
 const FIELDS: FieldPath<TLeaveTypeRequest>[] = [
@@ -69,7 +68,7 @@ function NumberField({
 }) {
   const { field, fieldState } = useController({ control, name });
   const [text, setText] = useState(field.value === null || field.value === undefined ? '' : String(field.value));
-  const message = fieldState.error?.message;
+  const message = fieldErrorText(fieldState.error);
   return (
     <TextField
       name={field.name}
@@ -83,7 +82,7 @@ function NumberField({
         field.onChange(trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed) ? Number.NaN : Number(trimmed));
       }}
       error={!!message}
-      helperText={message ? translateServerText(message) : helperText}
+      helperText={message ?? helperText}
       slotProps={{ htmlInput: { inputMode: 'decimal', step } }}
     />
   );
@@ -95,7 +94,7 @@ export function LeaveTypeForm({ type, onDone }: { type: TLeaveType | null; onDon
   const [createType, created] = useCreateLeaveTypeMutation();
   const [updateType, updated] = useUpdateLeaveTypeMutation();
   const { control, handleSubmit, setError, watch, setValue } = useForm<TLeaveTypeRequest>({
-    resolver: zodResolver(ZLeaveTypeRequest),
+    resolver: formResolver(ZLeaveTypeRequest),
     defaultValues: type ? toRequest(type) : EMPTY,
   });
   const attachmentDays = watch('attachment_required_after_days');
@@ -104,8 +103,7 @@ export function LeaveTypeForm({ type, onDone }: { type: TLeaveType | null; onDon
   const submit = handleSubmit(async (values) => {
     const result = type ? await updateType({ id: type.id, body: values }) : await createType(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, FIELDS))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, FIELDS)) toast.error(errorText(result.error));
       return;
     }
     toast.success(t(type ? 'leaveSettings.typeUpdated' : 'leaveSettings.typeCreated'));

@@ -12,9 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FormDialog } from '../../../components/form-dialog';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useLeaveTypesQuery } from '../api/leaves-api';
 import { leaveTypeName } from '../leave-format';
 import { LeaveTypeName } from './leave-type-name';
@@ -90,7 +89,7 @@ export function LeaveTypesSection() {
       </Box>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       <DataTable

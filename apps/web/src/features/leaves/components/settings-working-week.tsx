@@ -15,16 +15,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { issueSaid } from '../../../components/form/field-error-text';
+import { errorText, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useLeaveSettingsQuery, useUpdateLeaveSettingsMutation } from '../api/leaves-api';
 
 /** JavaScript's day numbers (0 = Sunday) and a Sunday to name each one by (22 Nov 2026). */
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const weekdayName = (day: number) => formatCalendarDate(`2026-11-${22 + day}`, 'weekdayLong');
 
-type Errors = Partial<Record<keyof TLeaveSettings, string>>;
+type Errors = Partial<Record<keyof TLeaveSettings, Said>>;
 
 /** The share (0–1) as a whole percentage for the input, and back; NaN when it is not a number. */
 const toPercent = (share: number) => String(Math.round(share * 100));
@@ -45,19 +45,19 @@ function WorkingWeekForm({ settings }: { settings: TLeaveSettings }) {
     const parsed = ZLeaveSettings.safeParse({ weekend_days: weekend, coverage_warning_share: toShare(percent) });
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof TLeaveSettings] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof TLeaveSettings] ??= issueSaid(issue);
       return setErrors(next);
     }
     setErrors({});
     const result = await update(parsed.data);
     if ('error' in result) {
-      const fields = fieldErrors(result.error);
+      const fields = fieldMessages(result.error);
       const server: Errors = {
         weekend_days: fields.weekend_days?.[0],
         coverage_warning_share: fields.coverage_warning_share?.[0],
       };
       if (server.weekend_days || server.coverage_warning_share) setErrors(server);
-      else toast.error(translateServerText(errorMessage(result.error)));
+      else toast.error(errorText(result.error));
       return;
     }
     toast.success(t('leaveSettings.weekSaved'));
@@ -83,7 +83,7 @@ function WorkingWeekForm({ settings }: { settings: TLeaveSettings }) {
           ))}
         </FormGroup>
         <FormHelperText>
-          {errors.weekend_days ? translateServerText(errors.weekend_days) : t('leaveSettings.weekendHint')}
+          {errors.weekend_days ? saidText(errors.weekend_days) : t('leaveSettings.weekendHint')}
         </FormHelperText>
       </FormControl>
       <TextField
@@ -93,9 +93,7 @@ function WorkingWeekForm({ settings }: { settings: TLeaveSettings }) {
         onChange={(e) => setPercent(e.target.value)}
         error={!!errors.coverage_warning_share}
         helperText={
-          errors.coverage_warning_share
-            ? translateServerText(errors.coverage_warning_share)
-            : t('leaveSettings.coverageHint')
+          errors.coverage_warning_share ? saidText(errors.coverage_warning_share) : t('leaveSettings.coverageHint')
         }
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         sx={{ maxWidth: 360 }}
@@ -115,7 +113,7 @@ export function WorkingWeekSection() {
   const { data, error, isLoading } = useLeaveSettingsQuery();
   return (
     <SectionCard title={t('leaveSettings.weekTitle')}>
-      {error ? <Alert severity="error">{translateServerText(errorMessage(error))}</Alert> : null}
+      {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
       {isLoading ? <Skeleton variant="rounded" height={120} /> : null}
       {/* Keyed by the saved values, so a change elsewhere (another HR tab) refills the form. */}
       {data ? <WorkingWeekForm key={JSON.stringify(data)} settings={data} /> : null}

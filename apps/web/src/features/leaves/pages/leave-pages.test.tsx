@@ -1,8 +1,9 @@
-import { fillMessage, type TLeaveCoverage, type TLeaveRequest } from '@portal/contracts';
+import { fillMessage, msg, type TLeaveCoverage, type TLeaveRequest } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18next, translateServerText } from '../../../lib/i18n/i18n';
+import { changeLanguage, i18next } from '../../../lib/i18n/i18n';
+import { translateMessage } from '../../../lib/i18n/messages';
 import { fakeApi, makeUser } from '../../../test/fake-api';
 import { makeBalances, makeLeave, makeLeaveType } from '../test-data';
 import { LeavePage } from './leave-page';
@@ -131,15 +132,16 @@ describe('the request page', () => {
     await changeLanguage('ar');
     try {
       // A later year's balance, reached through carry-over: the server names that year.
-      const refusal = fillMessage('leaveBalanceShort', { count: 0, type: 'Annual leave', year: 2029, days: 5 });
+      const said = msg('leaveBalanceShort', { count: 0, type: 'Annual leave', year: 2029, days: 5 });
+      const refusal = fillMessage('leaveBalanceShort', said.params as never);
       const { api } = page(makeLeave({ can: { decide: true, cancel: false, revoke: false } }), {
-        'POST /api/leaves/12/decision/': () => ({ status: 409, body: { message: refusal } }),
+        'POST /api/leaves/12/decision/': () => ({ status: 409, body: { message: refusal, ...said } }),
       });
       const approve = i18next.t('leaves.actions.approve');
       await userEvent.click(await screen.findByRole('button', { name: approve }));
       const dialog = await screen.findByRole('dialog', { name: i18next.t('leaves.actions.approveTitle') });
       await userEvent.click(within(dialog).getByRole('button', { name: approve }));
-      const shown = translateServerText(refusal);
+      const shown = translateMessage(said);
       expect(shown).not.toBe(refusal);
       expect(shown).toMatch(/[\u0600-\u06FF]/);
       expect(shown).toContain('2029');

@@ -13,9 +13,8 @@ import { Bidi } from '../../../components/bidi';
 import { downloadCsv } from '../../../components/data-table';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useLeaveCalendarQuery } from '../api/leaves-api';
@@ -75,7 +74,7 @@ export function TeamCalendarPage() {
       />
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       {data ? (

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
+import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import {
   departmentsUnder,
   STAFF_DEPARTMENTS,
@@ -15,13 +16,13 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useAnnounceMutation } from '../api/notifications-api';
 
 /** The spec §6 groups: picking one picks every department it stands above. */
 const GROUPS = ['G.I', 'G.AD', 'G.SDM', 'G.E'] as const satisfies readonly TUserType[];
 const groupMembers = (group: TUserType) => departmentsUnder(group);
+const FIELDS = ['message', 'url', 'levels'] as const;
 
 /**
  * ADMIN, HR and directors: a message (and link) to the chosen user types, live. Only
@@ -40,7 +41,7 @@ export function AnnouncementForm({
   const { t } = useTranslation();
   const [announce, { isLoading }] = useAnnounceMutation();
   const form = useForm<TAnnouncementRequest>({
-    resolver: zodResolver(ZAnnouncementRequest) as never,
+    resolver: formResolver(ZAnnouncementRequest) as never,
     defaultValues: { message: '', url: '', levels: [] },
   });
   const { errors } = form.formState;
@@ -50,11 +51,7 @@ export function AnnouncementForm({
   const submit = form.handleSubmit(async (values) => {
     const result = await announce(values);
     if ('error' in result) {
-      const fields = fieldErrors(result.error);
-      for (const [name, messages] of Object.entries(fields)) {
-        form.setError(name as keyof TAnnouncementRequest, { message: messages[0] });
-      }
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(result.error));
+      if (!applyServerFieldErrors(result.error, form.setError, FIELDS)) toast.error(errorText(result.error));
       return;
     }
     toast.success(t('notifications.announce.sent'));
@@ -76,14 +73,14 @@ export function AnnouncementForm({
         multiline
         minRows={2}
         error={!!errors.message}
-        helperText={errors.message?.message ? translateServerText(errors.message.message) : undefined}
+        helperText={fieldErrorText(errors.message)}
       />
       <TextField
         {...form.register('url')}
         label={t('notifications.announce.url')}
         placeholder="/ticket/create"
         error={!!errors.url}
-        helperText={errors.url?.message ? translateServerText(errors.url.message) : t('notifications.announce.urlHelp')}
+        helperText={fieldErrorText(errors.url) ?? t('notifications.announce.urlHelp')}
       />
       <Controller
         control={form.control}
@@ -126,7 +123,7 @@ export function AnnouncementForm({
                     name="levels"
                     label={t('notifications.announce.levels')}
                     error={!!errors.levels}
-                    helperText={errors.levels?.message ? translateServerText(errors.levels.message) : undefined}
+                    helperText={fieldErrorText(errors.levels)}
                   />
                 )}
               />

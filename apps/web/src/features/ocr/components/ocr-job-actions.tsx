@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage, type RequestError } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText, type RequestError } from '../../../lib/api/api-error';
 import { useCancelOcrJobMutation, useDeleteOcrJobMutation, useRetryOcrJobMutation } from '../api/ocr-api';
 import { isActive, isRetryable, OCR_PATHS } from '../ocr-format';
 
@@ -63,7 +62,7 @@ function Action({
   );
 }
 
-const failed = (error: RequestError) => toast.error(translateServerText(errorMessage(error)));
+const failed = (error: RequestError) => toast.error(errorText(error));
 
 /**
  * What the owner (or ADMIN) may do with a job: cancel while it waits or works, retry once

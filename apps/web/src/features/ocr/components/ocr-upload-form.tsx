@@ -23,9 +23,8 @@ import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { FormCard } from '../../../components/form/form-card';
 import { useFileList } from '../../../components/form/use-file-list';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { errorText, fieldErrors, fieldErrorTexts } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { selectCurrentUser } from '../../auth';
 import { useCreateOcrJobsMutation } from '../api/ocr-api';
@@ -77,7 +76,7 @@ export function OcrUploadForm() {
     list.add(picked);
   };
 
-  const serverFileErrors = (fieldErrors(error).files ?? []).map(translateServerText);
+  const serverFileErrors = fieldErrorTexts(error).files ?? [];
   const messages = [...problems, ...serverFileErrors];
 
   const submit = async () => {
@@ -93,7 +92,7 @@ export function OcrUploadForm() {
       return;
     }
     // Field errors stay under the picker; anything else is a toast in plain words.
-    if (!fieldErrors(result.error).files) toast.error(translateServerText(errorMessage(result.error)));
+    if (!fieldErrors(result.error).files) toast.error(errorText(result.error));
   };
 
   return (

@@ -22,9 +22,8 @@ import { toast } from 'react-toastify';
 import { BidiTrans } from '../../../components/bidi';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { urlField, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectToken } from '../../auth';
 import { downloadOcrFile, useOcrJobQuery, useShareOcrJobMutation, type OcrDownload } from '../api/ocr-api';
@@ -51,7 +50,7 @@ function Downloads({ job }: { job: TOcrJobDetail }) {
     try {
       await downloadOcrFile(job, what, token);
     } catch (e) {
-      toast.error(translateServerText(e instanceof Error ? e.message : String(e)));
+      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
     }
@@ -92,7 +91,7 @@ function ShareSwitch({ job }: { job: TOcrJobDetail }) {
           disabled={isLoading}
           onChange={(e) =>
             void share({ id: job.id, shared_with: e.target.checked ? department : null }).then((r) => {
-              if (r.error) toast.error(translateServerText(errorMessage(r.error)));
+              if (r.error) toast.error(errorText(r.error));
             })
           }
         />

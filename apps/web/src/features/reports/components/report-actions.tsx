@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser, selectToken } from '../../auth';
 import { downloadReportPdf } from '../api/reports-api';
 import { REPORT_PATHS } from '../report-format';
@@ -27,7 +26,7 @@ export function usePdfDownload() {
     try {
       await downloadReportPdf(id, lang, token);
     } catch (e) {
-      toast.error(translateServerText(e instanceof Error ? e.message : String(e)));
+      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

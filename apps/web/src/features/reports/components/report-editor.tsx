@@ -20,7 +20,6 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { REPORT_BODY_SX } from './report-body-style';
 
 type Mark = 'bold' | 'italic' | 'underline' | 'bulletList' | 'orderedList' | 'blockquote' | 'link';
@@ -119,6 +118,7 @@ export function ReportEditor({
   label: string;
   value: string;
   onChange: (html: string) => void;
+  /** The body's error, in the reader's language. */
   error?: string;
   disabled?: boolean;
 }) {
@@ -282,7 +282,7 @@ export function ReportEditor({
       </Box>
       {error ? (
         <FormHelperText id={errorId} error>
-          {translateServerText(error)}
+          {error}
         </FormHelperText>
       ) : null}
       {editor ? <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} /> : null}

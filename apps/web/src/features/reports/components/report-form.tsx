@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { REPORT_TYPES, ZReportRequest, type TReport, type TReportType } from '@portal/contracts';
+import { issueMessage, REPORT_TYPES, ZReportRequest, type TReport, type TReportType } from '@portal/contracts';
 import { useState } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,9 @@ import { FormCard } from '../../../components/form/form-card';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { AttachmentPicker, useAttachments } from '../../../components/attachments';
+import { fieldErrorText, type CodedFieldError } from '../../../components/form/field-error-text';
 import { reportFormError } from '../../../components/form/report-form-error';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText, type Said } from '../../../lib/api/api-error';
 import {
   useCreateReportMutation,
   useDeleteReportMutation,
@@ -45,7 +45,7 @@ const resolver: Resolver<FormValues> = (values) => {
   const errors: Record<string, FieldError> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]);
-    errors[field] ??= { type: 'validation', message: issue.message };
+    errors[field] ??= { type: 'validation', message: issue.message, said: issueMessage(issue) } as CodedFieldError;
   }
   return { values: {}, errors: errors as FieldErrors<FormValues> };
 };
@@ -75,7 +75,7 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = creating.isLoading || updating.isLoading || deleting.isLoading;
   const attachments = useAttachments();
-  const [filesError, setFilesError] = useState<string | undefined>();
+  const [filesError, setFilesError] = useState<Said | undefined>();
   const [removed, setRemoved] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<FormValues | null>(null);
   const { control, handleSubmit, setError, setValue, watch, formState } = useForm<FormValues>({
@@ -115,7 +115,7 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
     const result = await deleteReport(id);
     setConfirmingDelete(false);
     if ('error' in result) {
-      toast.error(translateServerText(errorMessage(result.error)));
+      toast.error(errorText(result.error));
       return;
     }
     toast.success(t('reports.form.deleted'));
@@ -156,7 +156,7 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
             <SubjectsField
               value={field.value}
               onChange={field.onChange}
-              error={fieldState.error?.message}
+              error={fieldErrorText(fieldState.error)}
               disabled={busy}
             />
           )}
@@ -167,9 +167,14 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
             name: 'period_from',
             label: t('reports.fields.periodFrom'),
             value: from,
-            error: errors.period_from?.message,
+            error: fieldErrorText(errors.period_from),
           }}
-          to={{ name: 'period_to', label: t('reports.fields.periodTo'), value: to, error: errors.period_to?.message }}
+          to={{
+            name: 'period_to',
+            label: t('reports.fields.periodTo'),
+            value: to,
+            error: fieldErrorText(errors.period_to),
+          }}
           onChange={(range) => {
             setValue('period_from', range.from, { shouldValidate: formState.isSubmitted });
             setValue('period_to', range.to, { shouldValidate: formState.isSubmitted });
@@ -185,7 +190,7 @@ export function ReportForm({ draft, supersedes }: { draft?: TReport; supersedes?
               label={t('reports.fields.body')}
               value={field.value}
               onChange={field.onChange}
-              error={fieldState.error?.message}
+              error={fieldErrorText(fieldState.error)}
               disabled={busy}
             />
           )}

@@ -14,9 +14,8 @@ import { toast } from 'react-toastify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatMinutes, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectToken } from '../../auth';
 import { downloadSummaryCsv, useReportSummaryQuery } from '../api/reports-api';
 
@@ -92,7 +91,7 @@ export function ReportSummaries() {
     try {
       await downloadSummaryCsv(query, token);
     } catch (e) {
-      toast.error(translateServerText(e instanceof Error ? e.message : String(e)));
+      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setExporting(false);
     }
@@ -144,7 +143,7 @@ export function ReportSummaries() {
           {t('reports.summary.exportCsv')}
         </Button>
       </Box>
-      {error ? <Alert severity="error">{translateServerText(errorMessage(error))}</Alert> : null}
+      {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
       {rows.length > 0 ? (
         <SectionCard title={t('reports.summary.chartTitle')}>
           <BarChart

@@ -5,7 +5,6 @@ import { canReportOn, type TUserRef } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import { useReportsQuery } from '../api/reports-api';
 import { subjectName } from '../report-format';
@@ -23,6 +22,7 @@ export function SubjectsField({
 }: {
   value: string[];
   onChange: (usernames: string[]) => void;
+  /** The field's error, in the reader's language. */
   error?: string;
   disabled?: boolean;
 }) {
@@ -64,7 +64,7 @@ export function SubjectsField({
           label={t('reports.fields.subjects')}
           required
           error={!!error}
-          helperText={error ? translateServerText(error) : t('reports.form.subjectsHelp')}
+          helperText={error ?? t('reports.form.subjectsHelp')}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, dir: 'ltr', maxLength: 150 } }}
         />
       )}

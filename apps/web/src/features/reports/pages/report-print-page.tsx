@@ -14,9 +14,8 @@ import { Link, useParams } from 'react-router';
 import { Bidi } from '../../../components/bidi';
 import { LogoMark } from '../../../components/logo';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { AttachmentList } from '../../../components/attachments';
 import { useReportQuery } from '../api/reports-api';
 import { usePdfDownload } from '../components/report-actions';
@@ -228,7 +227,7 @@ export function ReportPrintPage() {
         <Sheet report={report} />
       ) : error ? (
         <Alert severity="error" sx={{ maxWidth: '210mm', mx: 'auto' }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : (
         <Skeleton variant="rounded" sx={{ maxWidth: '210mm', mx: 'auto' }} height={600} />

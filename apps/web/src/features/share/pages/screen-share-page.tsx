@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { BidiTrans } from '../../../components/bidi';
 import { Logo } from '../../../components/logo';
 import { personName } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { socketUrl } from '../../../lib/live-channel';
 import { LoginForm } from '../../auth';
 import type { ShareTransport } from '../live/share-client';
@@ -56,10 +56,8 @@ async function call<S extends z.ZodType>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = (json as { message?: unknown } | null)?.message;
-    throw new RequestFailed(response.status, typeof message === 'string' ? message : response.statusText);
-  }
+  // The server's words in the reader's language (by code), or the failure's own.
+  if (!response.ok) throw new RequestFailed(response.status, errorText({ status: response.status, data: json }));
   return schema.parse(json);
 }
 
@@ -111,7 +109,7 @@ export function ScreenSharePage() {
       setToken(access);
       setMe(user);
     } catch (err) {
-      setError(err instanceof RequestFailed ? translateServerText(err.message) : t('share.minimal.failed'));
+      setError(err instanceof RequestFailed ? err.message : t('share.minimal.failed'));
     } finally {
       setBusy(false);
     }

@@ -16,9 +16,8 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage, type RequestError } from '../../../lib/api/api-error';
+import { errorText, type RequestError } from '../../../lib/api/api-error';
 import { formatNumber, personName } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
@@ -39,7 +38,7 @@ function ConsentSwitch({ person }: { person: TShareCandidate }) {
       await setConsent({ userName: person.username, consent_at_hiring }).unwrap();
       toast.success(t(consent_at_hiring ? 'share.people.consentOn' : 'share.people.consentOff', { name }));
     } catch (error) {
-      toast.error(translateServerText(errorMessage(error as RequestError)));
+      toast.error(errorText(error as RequestError));
     }
   };
   return (

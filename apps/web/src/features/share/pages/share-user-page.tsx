@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ZStartShareCallRequest, type TShareCall, type TStartShareCallRequest } from '@portal/contracts';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -20,9 +20,8 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { personName } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { KpiScorePanel } from '../../kpi';
 import {
   useAddShareSnapshotMutation,
@@ -91,7 +90,7 @@ export function ShareUserPage() {
     <PageContainer maxWidth={call?.status === 'active' ? 'xl' : 'sm'}>
       <PageHeader title={t('share.viewer.title', { name })} />
       {!who && !whoError ? <CircularProgress aria-label={t('share.viewer.connecting')} /> : null}
-      {!who && whoError ? <Alert severity="error">{translateServerText(errorMessage(whoError))}</Alert> : null}
+      {!who && whoError ? <Alert severity="error">{errorText(whoError)}</Alert> : null}
       {who && !call ? (
         <RequestForm
           userName={userName}
@@ -140,7 +139,7 @@ function RequestForm({
   const [start, starting] = useStartShareCallMutation();
   // Only the reason is typed: the target is the page's, the endpoint this tab's connection.
   const { control, handleSubmit, setError } = useForm<ReasonForm>({
-    resolver: zodResolver(ZReasonForm),
+    resolver: formResolver(ZReasonForm),
     defaultValues: { reason: '' },
   });
   const submit = handleSubmit(async ({ reason }) => {
@@ -150,8 +149,7 @@ function RequestForm({
         void navigate(SHARE_PATHS.callExceed(userName, 'viewers'));
         return;
       }
-      if (!applyServerFieldErrors(result.error, setError, ['reason']))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, ['reason'])) toast.error(errorText(result.error));
       return;
     }
     onStarted(result.data);
@@ -233,9 +231,7 @@ function Watching({ call, name }: { call: TShareCall; name: string }) {
     canvas.toBlob((png) => {
       if (!png) return;
       void snap({ id: call.id, png }).then((r) =>
-        'error' in r
-          ? toast.error(translateServerText(errorMessage(r.error)))
-          : toast.success(t('share.viewer.snapshotSaved')),
+        'error' in r ? toast.error(errorText(r.error)) : toast.success(t('share.viewer.snapshotSaved')),
       );
     }, 'image/png');
   };

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZTicketReplyText, type TCannedReply, type TTicketDepartment } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -19,6 +19,7 @@ import { AttachmentPicker, useAttachments } from '../../../components/attachment
 import { CannedReplyMenu, insertText, useCannedCompletion } from './canned-reply-picker';
 import { noteSx } from './ticket-chips';
 import { reportFormError } from '../../../components/form/report-form-error';
+import type { Said } from '../../../lib/api/api-error';
 
 const ZReplyForm = z.object({ reply: ZTicketReplyText });
 
@@ -66,10 +67,10 @@ export function ReplyForm({
   const [answer, { isLoading }] = useAnswerTicketMutation();
   const attachments = useAttachments();
   const files = attachments.files;
-  const [filesError, setFilesError] = useState<string | undefined>();
+  const [filesError, setFilesError] = useState<Said | undefined>();
   const { control, handleSubmit, setError, reset, setValue } = useForm<ReplyForm, unknown, z.output<typeof ZReplyForm>>(
     {
-      resolver: zodResolver(ZReplyForm),
+      resolver: formResolver(ZReplyForm),
       defaultValues: { reply: readDraft(draftKey) },
     },
   );

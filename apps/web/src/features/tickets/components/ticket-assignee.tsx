@@ -7,8 +7,7 @@ import { canAssignTicket, type TTicket, type TUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useAnswerTicketMutation, useDeskMembersQuery } from '../api/tickets-api';
 import { ownerName } from '../ticket-format';
 
@@ -25,7 +24,7 @@ export function TicketAssignee({ ticket, viewer }: { ticket: TTicket; viewer: TU
 
   const assign = async (to: number | null) => {
     const result = await answer({ id: ticket.id, fields: { assignee: to } });
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
   };
 
   return (

@@ -9,8 +9,7 @@ import {
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useAnswerTicketMutation } from '../api/tickets-api';
 
 /** The desk re-prioritises an active ticket (beside the status control); nobody else sees it. */
@@ -21,7 +20,7 @@ export function TicketPriorityControl({ ticket, viewer }: { ticket: TTicket; vie
 
   const setPriority = async (priority: TTicketPriority) => {
     const result = await answer({ id: ticket.id, fields: { priority } });
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('tickets.thread.priorityChanged', { priority: t(`tickets.priorities.${priority}`) }));
   };
 

@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useAnswerTicketMutation } from '../api/tickets-api';
 
 /**
@@ -24,7 +23,7 @@ export function TicketStatusControl({ ticket, viewer }: { ticket: TTicket; viewe
   const setStatus = async (status: TTicketStatus) => {
     const result = await answer({ id: ticket.id, fields: { status } });
     setConfirmClose(false);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('tickets.thread.statusChanged', { status: t(`tickets.statuses.${status}`) }));
   };
 

@@ -16,8 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText, fieldMessages, saidText } from '../../../lib/api/api-error';
 import { useBulkUpdateTicketsMutation } from '../api/help-desk-api';
 import { useDeskMembersQuery } from '../api/tickets-api';
 import { ownerName } from '../ticket-format';
@@ -82,8 +81,8 @@ export function BulkActionsBar({
     const result = await bulkUpdate({ ids, ...change });
     if ('error' in result) {
       // A refused ticket is named under `ids` (which one, and why); else the general message.
-      const message = fieldErrors(result.error).ids?.[0] ?? errorMessage(result.error);
-      toast.error(translateServerText(message));
+      const refused = fieldMessages(result.error).ids?.[0];
+      toast.error(refused ? saidText(refused) : errorText(result.error));
       return;
     }
     toast.success(t('desk.bulk.done', { count: result.data.length }));

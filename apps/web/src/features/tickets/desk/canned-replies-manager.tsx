@@ -13,8 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useCannedRepliesQuery, useDeleteCannedReplyMutation } from '../api/help-desk-api';
 import { ownerName } from '../ticket-format';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
@@ -45,7 +44,7 @@ export function CannedRepliesManager({ department, viewer }: { department: TTick
   const confirmRemove = async () => {
     if (!removing) return;
     const result = await remove(removing.id);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('desk.settings.canned.deleted'));
     setRemoving(null);
   };

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import {
   CANNED_SHORTCUT_MAX,
   CANNED_TITLE_MAX,
@@ -17,8 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useCreateCannedReplyMutation, useUpdateCannedReplyMutation } from '../api/help-desk-api';
 
 const FIELDS = ['title', 'shortcut', 'body'] as const;
@@ -37,15 +36,14 @@ export function CannedReplyForm({
   const [create, created] = useCreateCannedReplyMutation();
   const [update, updated] = useUpdateCannedReplyMutation();
   const { control, handleSubmit, setError } = useForm<TCannedReplyRequest>({
-    resolver: zodResolver(ZCannedReplyRequest),
+    resolver: formResolver(ZCannedReplyRequest),
     defaultValues: { department, title: reply?.title ?? '', shortcut: reply?.shortcut ?? '', body: reply?.body ?? '' },
   });
 
   const submit = handleSubmit(async (values) => {
     const result = reply ? await update({ id: reply.id, body: values }) : await create(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, FIELDS))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, FIELDS)) toast.error(errorText(result.error));
       return;
     }
     toast.success(t(reply ? 'desk.settings.canned.updated' : 'desk.settings.canned.created'));

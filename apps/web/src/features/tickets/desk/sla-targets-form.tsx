@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import {
   TICKET_PRIORITIES,
   ZSlaTargetsRequest,
@@ -21,8 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useSetSlaTargetsMutation, useSlaTargetsQuery } from '../api/help-desk-api';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 
@@ -84,7 +83,7 @@ function DurationField({
     setParts(next);
     field.onChange(join(next.h, next.m));
   };
-  const message = fieldState.error?.message;
+  const message = fieldErrorText(fieldState.error);
   const input = (part: 'h' | 'm', label: string) => (
     <TextField
       size="small"
@@ -119,7 +118,7 @@ function DurationField({
       </Box>
       {message ? (
         <FormHelperText id={errorId} error sx={{ maxWidth: 240 }}>
-          {translateServerText(message)}
+          {message}
         </FormHelperText>
       ) : null}
     </Box>
@@ -131,15 +130,14 @@ function SlaTargetsEditor({ targets }: { targets: TSlaTargets }) {
   const [save, { isLoading }] = useSetSlaTargetsMutation();
   const readOnly = !targets.can_edit;
   const { control, handleSubmit, setError, reset, formState } = useForm<TSlaTargetsRequest>({
-    resolver: zodResolver(ZSlaTargetsRequest),
+    resolver: formResolver(ZSlaTargetsRequest),
     defaultValues: toRequest(targets),
   });
 
   const submit = handleSubmit(async (values) => {
     const result = await save(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, FIELDS))
-        toast.error(translateServerText(errorMessage(result.error)));
+      if (!applyServerFieldErrors(result.error, setError, FIELDS)) toast.error(errorText(result.error));
       return;
     }
     reset(toRequest(result.data));

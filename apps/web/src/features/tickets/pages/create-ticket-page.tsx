@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import {
   isStaff,
   STAFF_DEPARTMENTS,
@@ -25,6 +25,7 @@ import { useCreateTicketMutation } from '../api/tickets-api';
 import { AttachmentPicker, useAttachments } from '../../../components/attachments';
 import { ownerTicketPath } from '../ticket-format';
 import { reportFormError } from '../../../components/form/report-form-error';
+import type { Said } from '../../../lib/api/api-error';
 
 const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
 
@@ -36,13 +37,13 @@ export function CreateTicketPage() {
   const [createTicket, { isLoading }] = useCreateTicketMutation();
   const attachments = useAttachments();
   const files = attachments.files;
-  const [filesError, setFilesError] = useState<string | undefined>();
+  const [filesError, setFilesError] = useState<Said | undefined>();
   const { control, handleSubmit, setError } = useForm<
     TCreateTicketRequest,
     unknown,
     z.output<typeof ZCreateTicketRequest>
   >({
-    resolver: zodResolver(ZCreateTicketRequest),
+    resolver: formResolver(ZCreateTicketRequest),
     // IT is where most tickets go; the owner picks another desk when needed.
     defaultValues: { department: 'IT', subject: '', description: '', priority: 'normal' },
   });

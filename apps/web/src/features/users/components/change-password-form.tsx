@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZChangePasswordRequest, type TChangePasswordRequest } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { PasswordField } from '../../../components/form/password-field';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useChangePasswordMutation } from '../../auth';
 
 const EMPTY: TChangePasswordRequest = { old_password: '', new_password: '' };
@@ -22,7 +21,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const { t } = useTranslation();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { control, handleSubmit, setError, reset } = useForm<TChangePasswordRequest>({
-    resolver: zodResolver(ZChangePasswordRequest),
+    resolver: formResolver(ZChangePasswordRequest),
     defaultValues: EMPTY,
   });
 
@@ -31,7 +30,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
     if ('error' in result) {
       // Field errors go under their inputs; anything else is a toast.
       if (!applyServerFieldErrors(result.error, setError, ['old_password', 'new_password'])) {
-        toast.error(translateServerText(errorMessage(result.error)));
+        toast.error(errorText(result.error));
       }
       return;
     }
@@ -43,8 +42,20 @@ export function ChangePasswordForm({ username }: { username: string }) {
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       {/* Lets password managers pair the new password with this account. */}
       <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-      <PasswordField control={control} name="old_password" label={t('account.oldPassword')} autoComplete="current-password" required />
-      <PasswordField control={control} name="new_password" label={t('account.newPassword')} autoComplete="new-password" required />
+      <PasswordField
+        control={control}
+        name="old_password"
+        label={t('account.oldPassword')}
+        autoComplete="current-password"
+        required
+      />
+      <PasswordField
+        control={control}
+        name="new_password"
+        label={t('account.newPassword')}
+        autoComplete="new-password"
+        required
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {t('account.updatePassword')}

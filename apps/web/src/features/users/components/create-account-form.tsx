@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { PASSWORD_MIN, ZCreateAccountRequest, type TCreateAccountRequest, type TUser } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,11 +28,21 @@ const EMPTY: TCreateAccountRequest = {
 const FIELDS = ['username', 'email', 'password', 'first_name', 'last_name', 'phone', 'user_type'] as const;
 
 /** ADMIN: a new staff account (spec §7 user/create-admin/). */
-export function CreateAccountForm({ onCreated, onCancel }: { onCreated?: (user: TUser) => void; onCancel?: () => void }) {
+export function CreateAccountForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated?: (user: TUser) => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const [createAccount, { isLoading }] = useCreateAccountMutation();
-  const { control, handleSubmit, setError, reset } = useForm<TCreateAccountRequest, unknown, z.output<typeof ZCreateAccountRequest>>({
-    resolver: zodResolver(ZCreateAccountRequest),
+  const { control, handleSubmit, setError, reset } = useForm<
+    TCreateAccountRequest,
+    unknown,
+    z.output<typeof ZCreateAccountRequest>
+  >({
+    resolver: formResolver(ZCreateAccountRequest),
     defaultValues: EMPTY,
   });
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZUpdateAccountRequest, type TUpdateAccountRequest, type TUser } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,15 @@ import { reportAccountError } from './report-account-error';
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'user_type'] as const;
 
 /** ADMIN: edit another account; only the changed fields are sent. */
-export function EditAccountForm({ user, onSaved, onCancel }: { user: TUser; onSaved: () => void; onCancel: () => void }) {
+export function EditAccountForm({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: TUser;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const initial: TUpdateAccountRequest = {
@@ -26,7 +34,7 @@ export function EditAccountForm({ user, onSaved, onCancel }: { user: TUser; onSa
     is_manager: user.is_manager,
   };
   const { control, handleSubmit, setError } = useForm<TUpdateAccountRequest>({
-    resolver: zodResolver(ZUpdateAccountRequest),
+    resolver: formResolver(ZUpdateAccountRequest),
     defaultValues: initial,
   });
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZUpdateMeRequest, type TUpdateMeRequest, type TUser } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,16 +16,28 @@ const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'avatar'] as const;
 export function OwnProfileForm({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const [updateMe, { isLoading }] = useUpdateMeMutation();
-  const values = { email: user.email, first_name: user.first_name, last_name: user.last_name, phone: user.phone, avatar: user.avatar };
+  const values = {
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone: user.phone,
+    avatar: user.avatar,
+  };
   const { control, handleSubmit, setError, reset, formState } = useForm<TUpdateMeRequest>({
-    resolver: zodResolver(ZUpdateMeRequest),
+    resolver: formResolver(ZUpdateMeRequest),
     defaultValues: values,
   });
 
   const submit = handleSubmit(async (changes) => {
     const result = await updateMe(changes);
     if ('error' in result) return reportAccountError(result.error, setError, FIELDS);
-    reset({ email: result.data.email, first_name: result.data.first_name, last_name: result.data.last_name, phone: result.data.phone, avatar: result.data.avatar });
+    reset({
+      email: result.data.email,
+      first_name: result.data.first_name,
+      last_name: result.data.last_name,
+      phone: result.data.phone,
+      avatar: result.data.avatar,
+    });
     toast.success(t('account.updated'));
   });
 

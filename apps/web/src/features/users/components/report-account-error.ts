@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { accountErrorMessage, type RequestError } from '../../../lib/api/api-error';
-import { i18next, translateServerText } from '../../../lib/i18n/i18n';
+import { i18next } from '../../../lib/i18n/i18n';
 
 /**
  * Account form failures: the server's field messages go under the inputs, and the toast
@@ -15,5 +15,5 @@ export function reportAccountError<T extends FieldValues>(
 ): void {
   applyServerFieldErrors(error, setError, fields);
   const message = accountErrorMessage(error);
-  toast.error('key' in message ? i18next.t(message.key) : translateServerText(message.text));
+  toast.error('key' in message ? i18next.t(message.key) : message.text);
 }

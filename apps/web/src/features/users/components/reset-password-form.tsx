@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../components/form/field-error-text';
 import { ZResetPasswordRequest, type TResetPasswordRequest, type TUser } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,19 @@ import { useResetPasswordMutation } from '../api/users-api';
 import { reportAccountError } from './report-account-error';
 
 /** ADMIN: set someone's password (their sessions end). */
-export function ResetPasswordForm({ user, onDone, onCancel }: { user: TUser; onDone: () => void; onCancel: () => void }) {
+export function ResetPasswordForm({
+  user,
+  onDone,
+  onCancel,
+}: {
+  user: TUser;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const { control, handleSubmit, setError } = useForm<TResetPasswordRequest>({
-    resolver: zodResolver(ZResetPasswordRequest),
+    resolver: formResolver(ZResetPasswordRequest),
     defaultValues: { new_password: '' },
   });
   const submit = handleSubmit(async ({ new_password }) => {
@@ -27,7 +35,14 @@ export function ResetPasswordForm({ user, onDone, onCancel }: { user: TUser; onD
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       <input type="text" name="username" value={user.username} autoComplete="off" readOnly hidden />
-      <PasswordField control={control} name="new_password" label={t('account.newPassword')} autoComplete="new-password" autoFocus required />
+      <PasswordField
+        control={control}
+        name="new_password"
+        label={t('account.newPassword')}
+        autoComplete="new-password"
+        autoFocus
+        required
+      />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} color="inherit">
           {t('account.cancel')}

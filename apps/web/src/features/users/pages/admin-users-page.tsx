@@ -18,8 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorText } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
 import { selectCurrentUser } from '../../auth';
 import { IntegrationKeysSection } from '../../interpreters';
@@ -58,7 +57,7 @@ export function AdminUsersPage() {
 
   const setActive = async (user: TUser, isActive: boolean) => {
     const result = await updateAccount({ id: user.id, changes: { is_active: isActive } });
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('account.updated'));
     setDialog(null);
   };

@@ -22,7 +22,6 @@ import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { formatMinutes, formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectToken } from '../../auth';
 import { CHIP_TONES, tonedChip } from '../../../components/chip-tones';
 import { downloadWfmDayCsv } from '../api/wfm-api';
@@ -113,7 +112,7 @@ export function DayBoard({
     try {
       await downloadWfmDayCsv(day.date, token);
     } catch (e) {
-      toast.error(translateServerText(e instanceof Error ? e.message : String(e)));
+      toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setExporting(false);
     }

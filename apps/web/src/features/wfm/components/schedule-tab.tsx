@@ -10,7 +10,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver, issueSaid } from '../../../components/form/field-error-text';
 import { canPlanShifts, ZShiftRequest, ZShiftUpdateRequest, type TShift, type TShiftRequest } from '@portal/contracts';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,9 +23,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { errorText, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import {
   useCreateShiftMutation,
@@ -39,16 +38,23 @@ import { ShiftTimes } from './wfm-chips';
 import { WfmDateRange } from './wfm-date-fields';
 
 type Draft = { id: number; start: string; end: string; note: string };
-type DraftErrors = Partial<Record<'start' | 'end' | 'note', string>>;
+type DraftErrors = Partial<Record<'start' | 'end' | 'note', Said>>;
 const fullName = (r: TShift) => `${r.first_name} ${r.last_name}`.trim() || r.username;
 
 /** The first message per field of a zod failure or a server 400. */
-function firstErrors(fields: Record<string, string[] | undefined>): DraftErrors {
+function firstErrors(fields: Record<string, Said[] | undefined>): DraftErrors {
   return Object.fromEntries(
     Object.entries(fields)
       .map(([k, v]) => [k, v?.[0]])
       .filter(([, v]) => v),
   );
+}
+
+/** A zod failure's messages by top-level field. */
+function issuesByField(issues: readonly { path: PropertyKey[]; message: string; code?: string }[]) {
+  const fields: Record<string, Said[]> = {};
+  for (const issue of issues) (fields[String(issue.path[0])] ??= []).push(issueSaid(issue));
+  return fields;
 }
 
 /** One interpreter's shift on one day; the interpreters come from today's board. */
@@ -57,7 +63,7 @@ function AddShiftDialog({ open, onClose, day }: { open: boolean; onClose: () => 
   const { data: board } = useWfmDayQuery({}, { skip: !open });
   const [createShift, { isLoading }] = useCreateShiftMutation();
   const { control, handleSubmit, setError, reset } = useForm<TShiftRequest>({
-    resolver: zodResolver(ZShiftRequest),
+    resolver: formResolver(ZShiftRequest),
     defaultValues: { username: '', date: day, start: '08:00', end: '16:00', note: '' },
   });
   const close = () => {
@@ -68,7 +74,7 @@ function AddShiftDialog({ open, onClose, day }: { open: boolean; onClose: () => 
     const result = await createShift(values);
     if ('error' in result) {
       if (!applyServerFieldErrors(result.error, setError, ['username', 'date', 'start', 'end', 'note']))
-        toast.error(translateServerText(errorMessage(result.error)));
+        toast.error(errorText(result.error));
       return;
     }
     toast.success(t('wfm.schedule.added'));
@@ -142,14 +148,14 @@ export function ScheduleTab({
     const { id, ...body } = draft;
     const checked = ZShiftUpdateRequest.safeParse(body);
     if (!checked.success) {
-      setDraftErrors(firstErrors(checked.error.flatten().fieldErrors));
+      setDraftErrors(firstErrors(issuesByField(checked.error.issues)));
       return;
     }
     const result = await updateShift({ id, body: checked.data });
     if ('error' in result) {
-      const fields = firstErrors(fieldErrors(result.error));
+      const fields = firstErrors(fieldMessages(result.error));
       setDraftErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(translateServerText(errorMessage(result.error)));
+      if (Object.keys(fields).length === 0) toast.error(errorText(result.error));
       return;
     }
     toast.success(t('wfm.schedule.saved'));
@@ -173,7 +179,7 @@ export function ScheduleTab({
         onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
         onKeyDown={keys}
         error={!!draftErrors[name]}
-        helperText={draftErrors[name] ? translateServerText(draftErrors[name]) : undefined}
+        helperText={draftErrors[name] ? saidText(draftErrors[name]) : undefined}
         slotProps={{ htmlInput: { 'aria-label': t(`wfm.columns.${name}`), maxLength: name === 'note' ? 200 : 5 } }}
         sx={{ width: { xs: '100%', md: width } }}
       />
@@ -231,7 +237,7 @@ export function ScheduleTab({
       </Box>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       <DataTable
@@ -308,7 +314,7 @@ export function ScheduleTab({
             onConfirm={() => {
               if (!toDelete) return;
               void deleteShift(toDelete.id).then((result) => {
-                if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+                if ('error' in result) toast.error(errorText(result.error));
                 else toast.success(t('wfm.schedule.deleted'));
                 setToDelete(null);
               });

@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { downloadCsv, toCsv } from '../../../components/data-table';
 import { FormDialog } from '../../../components/form-dialog';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
-import { translateServerText } from '../../../lib/i18n/i18n';
+import { errorSaid, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { useImportShiftsMutation } from '../api/wfm-api';
 import { todayIso } from '../wfm-time';
 
@@ -42,7 +41,7 @@ export function ShiftImportDialog({ open, onClose }: { open: boolean; onClose: (
   const inputId = useId();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
   const [preview, setPreview] = useState<TShiftImportResult | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Said[]>([]);
   const [importShifts, { isLoading }] = useImportShiftsMutation();
 
   const reset = () => {
@@ -58,10 +57,10 @@ export function ShiftImportDialog({ open, onClose }: { open: boolean; onClose: (
   const send = async (csv: string, dryRun: boolean) => {
     const result = await importShifts({ csv, dry_run: dryRun });
     if ('error' in result) {
-      const fields = fieldErrors(result.error);
+      const fields = fieldMessages(result.error);
       const lines = fields.csv ?? Object.values(fields).flat();
       setPreview(null);
-      setProblems(lines.length ? lines : [errorMessage(result.error)]);
+      setProblems(lines.length ? lines : [errorSaid(result.error)]);
       return;
     }
     setProblems([]);
@@ -115,7 +114,7 @@ export function ShiftImportDialog({ open, onClose }: { open: boolean; onClose: (
           </Typography>
           <Box component="ul" aria-label={t('wfm.import.errors')} sx={{ m: 0, mt: 0.5, paddingInlineStart: 2.5 }}>
             {problems.map((p, i) => (
-              <li key={i}>{translateServerText(p)}</li>
+              <li key={i}>{saidText(p)}</li>
             ))}
           </Box>
         </Alert>

@@ -18,9 +18,9 @@ import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage, fieldErrors } from '../../../lib/api/api-error';
+import { issueSaid } from '../../../components/form/field-error-text';
+import { errorSaid, errorText, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../auth';
 import { useDeleteStaffingMutation, useSetStaffingMutation, useStaffingQuery } from '../api/wfm-api';
 
@@ -43,8 +43,8 @@ export function StaffingTab() {
   const [drafts, setDrafts] = useState<Record<string, string[]>>({});
   const [added, setAdded] = useState<string[]>([]);
   const [newPair, setNewPair] = useState('');
-  const [pairError, setPairError] = useState('');
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [pairError, setPairError] = useState<Said | null>(null);
+  const [rowErrors, setRowErrors] = useState<Record<string, Said>>({});
   const [toRemove, setToRemove] = useState<string | null>(null);
 
   const saved = new Map(data.map((r) => [r.language, r.hours]));
@@ -63,13 +63,13 @@ export function StaffingTab() {
       hours: valuesOf(language).map((v) => (v.trim() === '' ? Number.NaN : Number(v))),
     });
     if (!checked.success) {
-      setRowErrors({ ...rowErrors, [language]: checked.error.issues[0]?.message ?? '' });
+      setRowErrors({ ...rowErrors, [language]: issueSaid(checked.error.issues[0]!) });
       return;
     }
     const result = await setStaffing(checked.data);
     if ('error' in result) {
-      const fields = fieldErrors(result.error);
-      setRowErrors({ ...rowErrors, [language]: Object.values(fields).flat()[0] ?? errorMessage(result.error) });
+      const fields = fieldMessages(result.error);
+      setRowErrors({ ...rowErrors, [language]: Object.values(fields).flat()[0] ?? errorSaid(result.error) });
       return;
     }
     setRowErrors(Object.fromEntries(Object.entries(rowErrors).filter(([k]) => k !== language)));
@@ -82,14 +82,14 @@ export function StaffingTab() {
     e.preventDefault();
     const checked = ZLanguagePair.safeParse(newPair);
     if (!checked.success) {
-      setPairError(checked.error.issues[0]?.message ?? '');
+      setPairError(issueSaid(checked.error.issues[0]!));
       return;
     }
     if (languages.includes(checked.data)) {
-      setPairError(t('wfm.staffing.duplicate'));
+      setPairError({ text: t('wfm.staffing.duplicate'), said: null });
       return;
     }
-    setPairError('');
+    setPairError(null);
     setAdded([...added, checked.data]);
     setNewPair('');
   };
@@ -98,7 +98,7 @@ export function StaffingTab() {
     if (saved.has(language)) {
       const result = await deleteStaffing(language);
       if ('error' in result) {
-        toast.error(translateServerText(errorMessage(result.error)));
+        toast.error(errorText(result.error));
         setToRemove(null);
         return;
       }
@@ -116,7 +116,7 @@ export function StaffingTab() {
       </Typography>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       {editor ? (
@@ -133,7 +133,7 @@ export function StaffingTab() {
             value={newPair}
             onChange={(e) => setNewPair(e.target.value)}
             error={!!pairError}
-            helperText={pairError ? translateServerText(pairError) : undefined}
+            helperText={pairError ? saidText(pairError) : undefined}
             sx={{ flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
           />
           <Button type="submit" variant="outlined">
@@ -189,7 +189,7 @@ export function StaffingTab() {
                     <Bidi>{language}</Bidi>
                     {rowErrors[language] ? (
                       <Typography variant="caption" color="error" component="p" role="alert">
-                        {translateServerText(rowErrors[language])}
+                        {saidText(rowErrors[language])}
                       </Typography>
                     ) : null}
                   </TableCell>

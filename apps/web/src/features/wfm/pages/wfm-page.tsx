@@ -10,9 +10,8 @@ import { z } from 'zod';
 import { DateField, DatesProvider } from '../../../components/date-fields';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { urlField, useUrlFilters, useUrlTab } from '../../../lib/use-url-filters';
 import { useWfmDayQuery } from '../api/wfm-api';
 import { DayBoard, type DayFilters } from '../components/day-board';
@@ -73,7 +72,7 @@ function TodayTab({
       {isFetching && data ? <LinearProgress aria-label={t('loader.loading')} sx={{ mb: 1 }} /> : null}
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       {data ? <DayBoard day={data} filters={filters} onFilters={onFilters} loading={false} /> : null}

@@ -17,9 +17,8 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatMinutes, formatNumber, monthsBetween, roundToQuarter } from '../../../lib/format';
-import { translateServerText } from '../../../lib/i18n/i18n';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useWfmHistoryQuery } from '../api/wfm-api';
 import { AdherenceTrend } from '../components/adherence-trend';
@@ -216,7 +215,7 @@ export function WfmUserPage() {
       />
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       {data ? <Profile history={data} /> : null}

@@ -12,9 +12,8 @@ import { Bidi } from '../../../../components/bidi';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table';
 import { SectionCard } from '../../../../components/section-card';
-import { errorMessage } from '../../../../lib/api/api-error';
+import { errorText } from '../../../../lib/api/api-error';
 import { formatDateTime } from '../../../../lib/format';
-import { translateServerText } from '../../../../lib/i18n/i18n';
 import { selectCurrentUser } from '../../../auth';
 import { useItAgentsQuery, useRevokeItAgentMutation } from '../../api/it-api';
 import { itName } from '../board/board-model';
@@ -131,7 +130,7 @@ export function AgentsTab() {
   const confirmRevoke = async () => {
     if (!toRevoke) return;
     const result = await revoke(toRevoke.id);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('it.agents.revoked'));
     setToRevoke(null);
   };
@@ -141,7 +140,7 @@ export function AgentsTab() {
       <EnrollHelp />
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error))}
+          {errorText(error)}
         </Alert>
       ) : null}
       <Box sx={{ overflowX: 'auto' }}>

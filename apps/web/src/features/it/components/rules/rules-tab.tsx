@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../../components/form/field-error-text';
 import {
   IT_CATEGORIES,
   ZCategoryRuleRequest,
@@ -20,9 +20,8 @@ import { DataTable, type DataTableColumn } from '../../../../components/data-tab
 import { FormTextField } from '../../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../../components/form/server-errors';
 import { SectionCard } from '../../../../components/section-card';
-import { errorMessage, type RequestError } from '../../../../lib/api/api-error';
+import { errorText, type RequestError } from '../../../../lib/api/api-error';
 import { formatDateTime } from '../../../../lib/format';
-import { translateServerText } from '../../../../lib/i18n/i18n';
 import {
   useAddCategoryRuleMutation,
   useAddRedactionRuleMutation,
@@ -39,8 +38,7 @@ type Answer = { data: unknown } | { error: RequestError };
 /** A refused add: field errors under their fields, anything else as a toast. Returns true when it was refused. */
 function refused<T extends FieldValues>(result: Answer, setError: UseFormSetError<T>, fields: FieldPath<T>[]) {
   if (!('error' in result)) return false;
-  if (!applyServerFieldErrors(result.error, setError, fields))
-    toast.error(translateServerText(errorMessage(result.error)));
+  if (!applyServerFieldErrors(result.error, setError, fields)) toast.error(errorText(result.error));
   return true;
 }
 
@@ -79,7 +77,7 @@ function RuleSection<R extends Rule>({
   const confirmDelete = async () => {
     if (!toDelete) return;
     const result = await remove(toDelete.id);
-    if ('error' in result) toast.error(translateServerText(errorMessage(result.error)));
+    if ('error' in result) toast.error(errorText(result.error));
     else toast.success(t('it.rules.deleted'));
     setToDelete(null);
   };
@@ -88,7 +86,7 @@ function RuleSection<R extends Rule>({
       {form}
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {translateServerText(errorMessage(error as RequestError))}
+          {errorText(error as RequestError)}
         </Alert>
       ) : null}
       <DataTable
@@ -143,7 +141,7 @@ function RedactionRuleForm() {
   const { t } = useTranslation();
   const [add, { isLoading }] = useAddRedactionRuleMutation();
   const { control, handleSubmit, setError, reset } = useForm({
-    resolver: zodResolver(ZRedactionRuleRequest),
+    resolver: formResolver(ZRedactionRuleRequest),
     defaultValues: { pattern: '', description: '' },
   });
   const submit = handleSubmit(async (values) => {
@@ -180,7 +178,7 @@ function CategoryRuleForm() {
   const { t } = useTranslation();
   const [add, { isLoading }] = useAddCategoryRuleMutation();
   const { control, handleSubmit, setError, reset } = useForm({
-    resolver: zodResolver(ZCategoryRuleRequest),
+    resolver: formResolver(ZCategoryRuleRequest),
     defaultValues: { field: 'process' as const, pattern: '', category: 'productive' as const },
   });
   const submit = handleSubmit(async (values) => {
