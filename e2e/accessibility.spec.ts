@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import { authEndpoints, ticketEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** Switches to dark the way a user does (the header's menu), so the page keeps its state (errors shown, dialogs…). */
 async function toDark(page: Page) {
@@ -43,9 +44,9 @@ async function ticketOf(
   department = 'IT',
   subject = `Monitor flickers ${Date.now()}`,
 ) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password: DEMO_PASSWORD } });
+  const login = await request.post(apiUrl(authEndpoints.login), { data: { username, password: DEMO_PASSWORD } });
   const { access } = (await login.json()) as { access: string };
-  const res = await request.post('/api/user/create_ticket/', {
+  const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
     headers: { authorization: `Bearer ${access}` },
     data: {
       department,

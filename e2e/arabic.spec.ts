@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, escapeRegExp, expect, signInAs, test, tokenOf } from './fixtures';
+import { authEndpoints, eventLogEndpoints, notificationEndpoints, ticketEndpoints } from '@portal/contracts';
+import { apiUrl, DEMO_PASSWORD, escapeRegExp, expect, signInAs, test, tokenOf } from './fixtures';
 
 // Every real page in Arabic shows no text left in English. The English bundle's
 // values (longer than 2 characters, and different from their Arabic value: brands and codes
@@ -52,9 +53,9 @@ async function toArabic(page: Page) {
 }
 
 async function ticketOf(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password: DEMO_PASSWORD } });
+  const login = await request.post(apiUrl(authEndpoints.login), { data: { username, password: DEMO_PASSWORD } });
   const { access } = (await login.json()) as { access: string };
-  const res = await request.post('/api/user/create_ticket/', {
+  const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
     headers: { authorization: `Bearer ${access}` },
     data: { department: 'IT', subject: 'Printer jam', description: 'Paper stuck in tray 2.', priority: 'normal' },
   });
@@ -64,7 +65,7 @@ async function ticketOf(request: APIRequestContext, username: string) {
 
 /** An OCR job of `username`'s (a 1×1 PNG: it ends with "no text", whose reason shows translated). */
 async function ocrJobOf(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password: DEMO_PASSWORD } });
+  const login = await request.post(apiUrl(authEndpoints.login), { data: { username, password: DEMO_PASSWORD } });
   const { access } = (await login.json()) as { access: string };
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   const res = await request.post('/api/ocr/jobs/', {
@@ -149,17 +150,19 @@ test.describe('Arabic, every page', () => {
       },
     });
     expect(leave.status()).toBe(201);
-    const ticket = await request.post('/api/user/create_ticket/', {
+    const ticket = await request.post(apiUrl(ticketEndpoints.createTicket), {
       headers: await auth('it'),
       data: { department: 'HR', subject: 'Payslip question', description: 'November is missing.', priority: 'high' },
     });
     expect(ticket.status()).toBe(201);
-    const announced = await request.post('/api/notifications/announce/', {
+    const announced = await request.post(apiUrl(notificationEndpoints.announce), {
       headers: await auth('admin'),
       data: { message: 'اجتماع الموظفين يوم الخميس', levels: ['HR'] },
     });
     expect(announced.status()).toBe(201);
-    const told = (await (await request.get('/api/notifications/all/', { headers: await auth('hr') })).json()) as {
+    const told = (await (
+      await request.get(apiUrl(notificationEndpoints.listNotifications), { headers: await auth('hr') })
+    ).json()) as {
       results: { kind: string; params: unknown }[];
     };
     expect(told.results.map((n) => n.kind)).toEqual(
@@ -196,7 +199,10 @@ test.describe('Arabic, every page', () => {
     await hr.context.close();
     // Read after the pages, so they hold all these showed: what HR was told (the walks beside
     // this one may tell more meanwhile) and HR's own tickets (home lists them).
-    for (const url of ['/api/notifications/all/', '/api/user/active-tickets/?scope=mine']) {
+    for (const url of [
+      apiUrl(notificationEndpoints.listNotifications),
+      `${apiUrl(ticketEndpoints.listActiveTickets)}?scope=mine`,
+    ]) {
       dataOf(await (await request.get(url, { headers: await auth('hr') })).json(), data);
     }
     for (const { shown, text } of bell) {
@@ -210,7 +216,9 @@ test.describe('Arabic, every page', () => {
     for (const action of ['leave.submitted', 'ticket.created', 'notification.announced']) {
       // Who acted, and the records' names, are data (usernames and demo names are Latin).
       const answer = (await (
-        await request.get(`/api/eventlogs/?action=${action}`, { headers: await auth('admin') })
+        await request.get(`${apiUrl(eventLogEndpoints.listEventLogs)}?action=${action}`, {
+          headers: await auth('admin'),
+        })
       ).json()) as { results: { actor_username: string }[]; names: unknown };
       dataOf([answer.results.map((r) => r.actor_username), answer.names], data);
       await admin.page.goto(`/eventlogs?action=${action}`);

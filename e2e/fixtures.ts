@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { authEndpoints, fillPath, userEndpoints, type EndpointSpec } from '@portal/contracts';
 
 export const DEMO_PASSWORD = 'Portal#Demo2026';
+
+/** The address of an endpoint its contract declares, with its path parameters filled in. */
+export const apiUrl = (endpoint: EndpointSpec, params?: Record<string, string | number>) =>
+  `/api${fillPath(endpoint.path, params)}`;
 
 /** Signs in through the login form and waits for home. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -49,11 +54,13 @@ export async function createAccount(
   request: import('@playwright/test').APIRequestContext,
   over: { user_type?: string; password?: string } = {},
 ) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const login = await request.post(apiUrl(authEndpoints.login), {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
   const { access } = (await login.json()) as { access: string };
   const username = `e2e.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = over.password ?? 'Sturdy-Teapot-2026';
-  const created = await request.post('/api/user/create-admin/', {
+  const created = await request.post(apiUrl(userEndpoints.createAdminAccount), {
     headers: { authorization: `Bearer ${access}` },
     data: {
       username,
@@ -70,7 +77,7 @@ export async function createAccount(
 
 /** An access token for `username` through the API (for setting up data without the UI). */
 export async function tokenOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password } });
+  const login = await request.post(apiUrl(authEndpoints.login), { data: { username, password } });
   expect(login.status(), `sign-in of ${username}`).toBe(200);
   return ((await login.json()) as { access: string }).access;
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, expectAccessible, signIn, test, tokenOf } from './fixtures';
+import { ticketEndpoints, userEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, expectAccessible, signIn, test, tokenOf } from './fixtures';
 
 /**
  * A manager of a desk no other journey uses (Marketing), made through the API as admin,
@@ -9,7 +10,7 @@ async function createDeskManager(request: APIRequestContext) {
   const admin = await tokenOf(request, 'admin');
   const username = `e2e.mk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = 'Sturdy-Teapot-2026';
-  const created = await request.post('/api/user/create-admin/', {
+  const created = await request.post(apiUrl(userEndpoints.createAdminAccount), {
     headers: { authorization: `Bearer ${admin}` },
     data: {
       username,
@@ -40,7 +41,7 @@ test.describe('help desk queue (/dashboard): order, bulk changes, SLA and canned
       [`Campaign images ${tag}`, 'normal'],
       [`Website down ${tag}`, 'urgent'],
     ] as const) {
-      const res = await request.post('/api/user/create_ticket/', {
+      const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
         headers: { authorization: `Bearer ${ownerToken}` },
         data: { department: 'Marketing', subject, description: 'Details inside.', priority },
       });
@@ -93,14 +94,14 @@ test.describe('help desk queue (/dashboard): order, bulk changes, SLA and canned
     await expect(bar).toHaveCount(0);
     const managerToken = await tokenOf(request, manager.username, manager.password);
     for (const id of [ids.low, ids.normal]) {
-      const res = await request.get(`/api/user/ticket_detail/${id}/`, {
+      const res = await request.get(apiUrl(ticketEndpoints.getTicket, { id: id! }), {
         headers: { authorization: `Bearer ${managerToken}` },
       });
       const ticket = (await res.json()) as { status: string; assignee: { id: number } | null };
       expect(ticket.status).toBe('in_progress');
       expect(ticket.assignee?.id).toBe(manager.id);
     }
-    const untouched = await request.get(`/api/user/ticket_detail/${ids.urgent}/`, {
+    const untouched = await request.get(apiUrl(ticketEndpoints.getTicket, { id: ids.urgent! }), {
       headers: { authorization: `Bearer ${managerToken}` },
     });
     expect(((await untouched.json()) as { assignee: unknown }).assignee).toBeNull();

@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
-import { createAccount, expect, expectAccessible, signIn, signInAs, test, tokenOf } from './fixtures';
+import { helpDeskEndpoints, ticketEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, expectAccessible, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /** The requester's browser, recording every frame its `/ws/notification/` socket receives. */
 async function requesterWithFrames(browser: Browser, baseURL: string | undefined, username: string, password: string) {
@@ -34,7 +35,7 @@ test.describe('help desk thread (/dashboard/ticket/{id})', () => {
     const tag = Date.now().toString(36);
 
     // Targets for the desk (ADMIN manages every desk), so the thread shows due times.
-    const sla = await request.put('/api/user/ticket-sla/', {
+    const sla = await request.put(apiUrl(helpDeskEndpoints.setSlaTargets), {
       headers: auth(admin),
       data: {
         department: 'Traning',
@@ -51,7 +52,7 @@ test.describe('help desk thread (/dashboard/ticket/{id})', () => {
     const ids: number[] = [];
     const subjects = [`Course room locked ${tag}`, `Slides missing ${tag}`, `Projector cable ${tag}`];
     for (const [i, priority] of (['urgent', 'normal', 'low'] as const).entries()) {
-      const res = await request.post('/api/user/create_ticket/', {
+      const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
         headers: auth(requesterToken),
         data: { department: 'Traning', subject: subjects[i], description: 'Please help.', priority },
       });
@@ -63,12 +64,12 @@ test.describe('help desk thread (/dashboard/ticket/{id})', () => {
     const agentToken = await tokenOf(request, agent.username, agent.password);
     const shortcut = `welcome-${tag}`;
     const cannedBody = `Thanks for writing to Training ${tag}; we are on it.`;
-    const canned = await request.post('/api/user/canned-replies/', {
+    const canned = await request.post(apiUrl(helpDeskEndpoints.createCannedReply), {
       headers: auth(agentToken),
       data: { department: 'Traning', title: `Welcome ${tag}`, shortcut, body: cannedBody },
     });
     expect(canned.status()).toBe(201);
-    const assigned = await request.put(`/api/user/active-tickets/${middle}/`, {
+    const assigned = await request.put(apiUrl(ticketEndpoints.updateTicket, { ticket: middle }), {
       headers: auth(agentToken),
       data: { assignee: agent.id },
     });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { authEndpoints } from '@portal/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import { apiUrl, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
 
 const CALENDAR = '/user/leaves/team-calendar';
 const SETTINGS = '/user/leaves/settings';
@@ -22,7 +23,7 @@ const nextMonth = monthOf(new Date(new Date().getFullYear(), new Date().getMonth
 
 /** The calendar as the server answers `username` (what the page must show). */
 async function calendarAs(request: APIRequestContext, username: string, month = thisMonth): Promise<CalendarDay[]> {
-  const login = await request.post('/api/auth/jwt/login/', { data: { username, password: DEMO_PASSWORD } });
+  const login = await request.post(apiUrl(authEndpoints.login), { data: { username, password: DEMO_PASSWORD } });
   const { access } = (await login.json()) as { access: string };
   const res = await request.get(`/api/leaves/calendar/?month=${month}`, {
     headers: { authorization: `Bearer ${access}` },

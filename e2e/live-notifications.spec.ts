@@ -1,4 +1,5 @@
-import { escapeRegExp, expect, signIn, test } from './fixtures';
+import { apiUrl, escapeRegExp, expect, signIn, test } from './fixtures';
+import { authEndpoints, notificationEndpoints } from '@portal/contracts';
 
 test.describe('live notifications', () => {
   test('an announcement sent by ADMIN appears in an HR user’s bell within a second, with the badge', async ({
@@ -89,11 +90,11 @@ test.describe('live notifications', () => {
     await signIn(it, 'it');
     const label = it.getByRole('button', { name: /Notifications, \d+ unread/ });
     const before = await label.getAttribute('aria-label');
-    const login = await request.post('/api/auth/jwt/login/', {
+    const login = await request.post(apiUrl(authEndpoints.login), {
       data: { username: 'admin', password: 'Portal#Demo2026' },
     });
     const { access } = (await login.json()) as { access: string };
-    const res = await request.post('/api/notifications/announce/', {
+    const res = await request.post(apiUrl(notificationEndpoints.announce), {
       headers: { authorization: `Bearer ${access}` },
       data: { message: 'Only for finance', levels: ['FINANCE'] },
     });

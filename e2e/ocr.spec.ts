@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ocrEndpoints } from '@portal/contracts';
-import { createAccount, expect, expectAccessible, signInAs, test } from './fixtures';
+import { authEndpoints, ocrEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** Waits until the page's live channels (the bell's, which carries OCR progress) are open. */
 async function live(page: Page) {
@@ -152,7 +152,7 @@ test.describe('OCR jobs', () => {
   }) => {
     const owner = await createAccount(request, { user_type: 'FINANCE' });
     const other = await createAccount(request, { user_type: 'IT' });
-    const login = await request.post('/api/auth/jwt/login/', {
+    const login = await request.post(apiUrl(authEndpoints.login), {
       data: { username: owner.username, password: owner.password },
     });
     const { access } = (await login.json()) as { access: string };

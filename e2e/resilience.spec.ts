@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { authEndpoints, userEndpoints } from '@portal/contracts';
+import { apiUrl, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 test.describe('resilience', () => {
   test('a page chunk that fails to load reloads once, then offers a retry', async ({ page }) => {
@@ -86,7 +87,7 @@ test.describe('resilience', () => {
     await expect(alert).toBeVisible();
     // Signed out on another device meanwhile: the server no longer takes this session.
     const token = await savedToken(page);
-    const out = await request.post('/api/auth/jwt/logout/', { headers: { authorization: `Bearer ${token}` } });
+    const out = await request.post(apiUrl(authEndpoints.logout), { headers: { authorization: `Bearer ${token}` } });
     expect(out.status()).toBe(200);
     // The next try (by itself, backoff capped at 30 s) hears the 401 and signs out.
     await page.unroute(ME);
@@ -96,7 +97,7 @@ test.describe('resilience', () => {
   });
 });
 
-const ME = '**/api/auth/me/';
+const ME = `**${apiUrl(userEndpoints.getMe)}`;
 const UNREACHABLE = "The portal can't be reached right now.";
 
 /** What the server answers while its database is away (app.ts). */
@@ -116,6 +117,6 @@ async function savedToken(page: Page) {
 /** The page kept its token, and the server still takes it (auth/me outside the page's routes). */
 async function expectSessionValid(page: Page, request: APIRequestContext) {
   const token = await savedToken(page);
-  const me = await request.get('/api/auth/me/', { headers: { authorization: `Bearer ${token}` } });
+  const me = await request.get(apiUrl(userEndpoints.getMe), { headers: { authorization: `Bearer ${token}` } });
   expect(me.status(), 'auth/me with the saved token').toBe(200);
 }

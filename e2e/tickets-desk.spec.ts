@@ -1,4 +1,5 @@
-import { createAccount, expect, signInAs, test, tokenOf } from './fixtures';
+import { apiUrl, createAccount, expect, signInAs, test, tokenOf } from './fixtures';
+import { ticketEndpoints } from '@portal/contracts';
 
 test.describe('help desk (/dashboard)', () => {
   test('figures, filters kept in the URL, history, and only the right desk sees the tickets', async ({
@@ -17,7 +18,7 @@ test.describe('help desk (/dashboard)', () => {
       [`Shift swap request ${tag}`, 'low'],
       [`Break times wrong ${tag}`, 'normal'],
     ] as const) {
-      const res = await request.post('/api/user/create_ticket/', {
+      const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
         headers: { authorization: `Bearer ${ownerToken}` },
         data: { department: 'RTM', subject, description: 'Details inside.', priority },
       });
@@ -25,10 +26,13 @@ test.describe('help desk (/dashboard)', () => {
       ids[subject] = ((await res.json()) as { id: number }).id;
     }
     const deskToken = await tokenOf(request, deskUser.username, deskUser.password);
-    const closed = await request.put(`/api/user/active-tickets/${ids[`Break times wrong ${tag}`]}/`, {
-      headers: { authorization: `Bearer ${deskToken}` },
-      data: { reply: 'Fixed in the roster.', status: 'closed' },
-    });
+    const closed = await request.put(
+      apiUrl(ticketEndpoints.updateTicket, { ticket: ids[`Break times wrong ${tag}`]! }),
+      {
+        headers: { authorization: `Bearer ${deskToken}` },
+        data: { reply: 'Fixed in the roster.', status: 'closed' },
+      },
+    );
     expect(closed.status()).toBe(200);
 
     const { context, page } = await signInAs(browser, baseURL, deskUser.username, deskUser.password);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signInAs, test, tokenOf } from './fixtures';
+import { ticketEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, signInAs, test, tokenOf } from './fixtures';
 
 /** A 1×1 PNG: real image bytes, so the server's content sniffing accepts it. */
 const PNG = Buffer.from(
@@ -43,7 +44,7 @@ test.describe('support tickets', () => {
     await expect(staff.page.getByText(/screen\.png · \d+ B/)).toBeVisible();
     // "Within a second" counts from the ticket's creation (the server's answer), not from
     // the click: the upload before it is the sender's network, not the live layer.
-    const created = staff.page.waitForResponse((r) => r.url().endsWith('/api/user/create_ticket/'));
+    const created = staff.page.waitForResponse((r) => r.url().endsWith(apiUrl(ticketEndpoints.createTicket)));
     await staff.page.getByRole('button', { name: 'Send ticket' }).click();
     expect((await created).status()).toBe(201);
     const sentAt = Date.now();
@@ -87,7 +88,7 @@ test.describe('support tickets', () => {
     const owner = await createAccount(request, { user_type: 'HR' });
     const token = await tokenOf(request, owner.username, owner.password);
     const subject = `Payslip for October missing ${Date.now()}`;
-    const created = await request.post('/api/user/create_ticket/', {
+    const created = await request.post(apiUrl(ticketEndpoints.createTicket), {
       headers: { authorization: `Bearer ${token}` },
       data: { department: 'IT', subject, description: 'The payslip link gives an error.', priority: 'high' },
     });
@@ -187,7 +188,7 @@ test.describe('support tickets', () => {
     await p.getByRole('button', { name: 'Send ticket' }).click();
     await expect(p.getByRole('alert').filter({ hasText: /invoice\.png/ })).toBeVisible();
     await expect(p).toHaveURL(/\/ticket\/create$/);
-    const list = await request.get('/api/user/active-tickets/?scope=mine', {
+    const list = await request.get(`${apiUrl(ticketEndpoints.listActiveTickets)}?scope=mine`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(await list.json()).toEqual([]);
@@ -208,14 +209,17 @@ test.describe('support tickets', () => {
     const headers = { authorization: `Bearer ${token}` };
     const ids: number[] = [];
     for (const subject of ['Printer jammed', 'Expense tool slow', 'Badge not working']) {
-      const res = await request.post('/api/user/create_ticket/', {
+      const res = await request.post(apiUrl(ticketEndpoints.createTicket), {
         headers,
         data: { department: 'IT', subject, description: 'Please help.' },
       });
       ids.push(((await res.json()) as { id: number }).id);
     }
     for (const id of ids.slice(0, 2)) {
-      const res = await request.put(`/api/user/active-tickets/${id}/`, { headers, data: { status: 'closed' } });
+      const res = await request.put(apiUrl(ticketEndpoints.updateTicket, { ticket: id }), {
+        headers,
+        data: { status: 'closed' },
+      });
       expect(res.status()).toBe(200);
     }
     const { page, context } = await signInAs(browser, baseURL, owner.username, owner.password);
@@ -236,7 +240,7 @@ test.describe('support tickets', () => {
 
   test('a ticket the user may not see shows the warning, never its content', async ({ browser, baseURL, request }) => {
     const token = await tokenOf(request, 'hr');
-    const created = await request.post('/api/user/create_ticket/', {
+    const created = await request.post(apiUrl(ticketEndpoints.createTicket), {
       headers: { authorization: `Bearer ${token}` },
       data: { department: 'IT', subject: `Private matter ${Date.now()}`, description: 'Only IT may read this.' },
     });

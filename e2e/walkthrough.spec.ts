@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { createAccount, expect, openLegacyDashboard, signIn, signInAs, test, tokenOf } from './fixtures';
+import { ticketEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, openLegacyDashboard, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /**
  * A walkthrough of the shared building blocks (messages, forms, bidi, guards,
@@ -82,7 +83,7 @@ test.describe('walkthrough of the shared building blocks', () => {
     // What was typed is still there to send again.
     await expect(page.getByLabel('Subject')).toHaveValue('Keyboard missing keys');
     await context.setOffline(false);
-    const list = await request.get('/api/user/active-tickets/?scope=mine', {
+    const list = await request.get(`${apiUrl(ticketEndpoints.listActiveTickets)}?scope=mine`, {
       headers: { authorization: `Bearer ${await tokenOf(request, owner.username, owner.password)}` },
     });
     expect(await list.json()).toEqual([]);
@@ -130,7 +131,7 @@ test.describe('walkthrough of the shared building blocks', () => {
   }) => {
     const owner = await createAccount(request, { user_type: 'QUALITY' });
     // (createAccount names everyone "Rami Test".)
-    const created = await request.post('/api/user/create_ticket/', {
+    const created = await request.post(apiUrl(ticketEndpoints.createTicket), {
       headers: { authorization: `Bearer ${await tokenOf(request, owner.username, owner.password)}` },
       data: { department: 'IT', subject: 'الطابعة لا تعمل', description: 'منذ الصباح.', priority: 'normal' },
     });
