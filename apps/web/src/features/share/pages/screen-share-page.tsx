@@ -6,19 +6,20 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  authEndpoints,
+  fillPath,
+  shareEndpoints,
+  successSchema,
+  userEndpoints,
   WS_CHANNELS,
-  ZDetailResponse,
-  ZLoginResponse,
-  ZShareCall,
-  ZShareIceServers,
-  ZUser,
-  ZWsTicketResponse,
+  type EndpointAnswer,
+  type EndpointInput,
+  type EndpointSpec,
   type TLoginRequest,
   type TUser,
 } from '@portal/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { BidiTrans } from '../../../components/bidi';
 import { Logo } from '../../../components/logo';
 import { personName } from '../../../lib/format';
@@ -40,15 +41,18 @@ class RequestFailed extends Error {
   }
 }
 
-/** A JSON request with this page's token, its answer checked against the contract. */
-async function call<S extends z.ZodType>(
+/**
+ * An endpoint called with this page's token (not the portal's session, so not through the
+ * app's API slice), its answer checked against the endpoint's contract.
+ */
+async function call<E extends EndpointSpec>(
   token: string | null,
-  path: string,
-  schema: S,
-  body?: unknown,
-): Promise<z.infer<S>> {
-  const response = await fetch(`/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+  endpoint: E,
+  input: EndpointInput<E>,
+): Promise<EndpointAnswer<E>> {
+  const { params, body } = input as { params?: Record<string, unknown>; body?: unknown };
+  const response = await fetch(`/api${fillPath(endpoint.path, params)}`, {
+    method: endpoint.method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -58,7 +62,8 @@ async function call<S extends z.ZodType>(
   const json: unknown = await response.json().catch(() => null);
   // The server's words in the reader's language (by code), or the failure's own.
   if (!response.ok) throw new RequestFailed(response.status, errorText({ status: response.status, data: json }));
-  return schema.parse(json);
+  const schema = successSchema(endpoint);
+  return (schema ? schema.parse(json) : json) as EndpointAnswer<E>;
 }
 
 /**
@@ -76,7 +81,7 @@ export function ScreenSharePage() {
 
   const signOut = useCallback(
     (reason: string | null = null) => {
-      if (token) void call(token, 'auth/jwt/logout/', ZDetailResponse, {}).catch(() => undefined);
+      if (token) void call(token, authEndpoints.logout, {}).catch(() => undefined);
       sessionStorage.removeItem(TOKEN_KEY);
       setToken(null);
       setMe(null);
@@ -88,7 +93,7 @@ export function ScreenSharePage() {
   // A saved token: whose is it (and is it still good)?
   useEffect(() => {
     if (!token || me) return;
-    call(token, 'auth/me/', ZUser).then(
+    call(token, userEndpoints.getMe, {}).then(
       (user) => (user.user_type === 'INTERPRETER' ? setMe(user) : signOut(t('share.minimal.notInterpreter'))),
       () => signOut(null),
     );
@@ -98,10 +103,10 @@ export function ScreenSharePage() {
     setBusy(true);
     setError(null);
     try {
-      const { access } = await call(null, 'auth/jwt/login/', ZLoginResponse, values);
-      const user = await call(access, 'auth/me/', ZUser);
+      const { access } = await call(null, authEndpoints.login, { body: values });
+      const user = await call(access, userEndpoints.getMe, {});
       if (user.user_type !== 'INTERPRETER') {
-        await call(access, 'auth/jwt/logout/', ZDetailResponse, {}).catch(() => undefined);
+        await call(access, authEndpoints.logout, {}).catch(() => undefined);
         setError(t('share.minimal.notInterpreter'));
         return;
       }
@@ -127,13 +132,15 @@ export function ScreenSharePage() {
     };
     return {
       socketUrl: async () => {
-        const { ticket } = await guarded(call(token, 'auth/ws-ticket/', ZWsTicketResponse, {}));
+        const { ticket } = await guarded(call(token, authEndpoints.createWsTicket, {}));
         return socketUrl(WS_CHANNELS.share, ticket);
       },
-      accept: (id, endpoint) => guarded(call(token, `share/calls/${id}/accept/`, ZShareCall, { endpoint })),
-      decline: (id, note) => guarded(call(token, `share/calls/${id}/decline/`, ZShareCall, note ? { note } : {})),
-      end: (id) => guarded(call(token, `share/calls/${id}/end/`, ZShareCall, {})),
-      iceServers: async () => (await guarded(call(token, 'share/ice-servers/', ZShareIceServers))).ice_servers,
+      accept: (id, endpoint) =>
+        guarded(call(token, shareEndpoints.acceptShareCall, { params: { id }, body: { endpoint } })),
+      decline: (id, note) =>
+        guarded(call(token, shareEndpoints.declineShareCall, { params: { id }, body: note ? { note } : {} })),
+      end: (id) => guarded(call(token, shareEndpoints.endShareCall, { params: { id } })),
+      iceServers: async () => (await guarded(call(token, shareEndpoints.getShareIceServers, {}))).ice_servers,
     };
   }, [token, signOut]);
 
