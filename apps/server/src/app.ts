@@ -16,6 +16,7 @@ import type { AppContext } from './lib/context.js';
 import type { EventLogNameLookups } from './lib/feature.js';
 import { errorHandler, NOT_FOUND_BODY } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logger.js';
+import { withoutUnusedSchemas } from './lib/openapi.js';
 import { authPlugin, type Access, type RoutePolicy } from './plugins/auth.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { clientErrorHandler, edgePlugin } from './plugins/edge.js';
@@ -157,12 +158,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Staff portal API', version: '1.0.0' },
+      info: {
+        title: 'Staff portal API',
+        version: '1.0.0',
+        license: { name: 'Proprietary: for the company running this portal', url: 'https://spdx.org/licenses/' },
+      },
+      // Paths already start with /api/: the server is the portal's own origin.
+      servers: [{ url: ctx.config.PUBLIC_ORIGIN ?? '/', description: 'This portal' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Every named contract schema is registered globally; the document keeps those it uses.
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
   });
   const API_DOCS: RoutePolicy = { rule: 'anyone: the API reference', outsider: null };
   app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public', policy: API_DOCS } }, async () =>
