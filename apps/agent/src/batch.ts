@@ -11,7 +11,11 @@ export const FRAME_BUDGET = 60 * 1024;
  * under `budget` bytes. An event too big on its own still goes alone (the monitor keeps
  * events far smaller; the server would refuse it rather than stall the queue forever).
  */
-export function makeBatch(pending: readonly TAgentEvent[], agentTime: string, budget = FRAME_BUDGET): TAgentBatch | null {
+export function makeBatch(
+  pending: readonly TAgentEvent[],
+  agentTime: string,
+  budget = FRAME_BUDGET,
+): TAgentBatch | null {
   if (!pending.length) return null;
   const first = pending[0]!.seq;
   const envelope = (events: TAgentEvent[], last: number): TAgentBatch => ({

@@ -30,7 +30,8 @@ function option(args: string[], name: string): string | undefined {
 
 function requireConfig(home: string): AgentConfig {
   const config = readConfig(home);
-  if (!config) throw new Error('This machine is not enrolled: run `npm run agent -- enroll --server URL --username USER`.');
+  if (!config)
+    throw new Error('This machine is not enrolled: run `npm run agent -- enroll --server URL --username USER`.');
   return config;
 }
 
@@ -46,7 +47,11 @@ async function cmdEnroll(home: string, args: string[]) {
 async function cmdStatus(home: string) {
   const config = readConfig(home);
   const probes = desktopProbes();
-  const settle = <T>(p: Promise<T>) => p.then((value) => value, (err: unknown) => ({ error: String((err as Error).message ?? err) }));
+  const settle = <T>(p: Promise<T>) =>
+    p.then(
+      (value) => value,
+      (err: unknown) => ({ error: String((err as Error).message ?? err) }),
+    );
   try {
     const queue = new DiskQueue(path.join(home, 'queue'));
     const out = {
@@ -91,7 +96,9 @@ async function cmdRun(home: string) {
       log(`connected to ${config.server} as ${config.username} (clock offset ${offset} ms, ${queue.size} queued)`);
     },
     onRefused(code, reason) {
-      log(`the server refused this agent's credential (${code} ${reason}): it was revoked or the account may not use it; enroll again.`);
+      log(
+        `the server refused this agent's credential (${code} ${reason}): it was revoked or the account may not use it; enroll again.`,
+      );
       stopping = true;
       probes.close();
       queue.close();

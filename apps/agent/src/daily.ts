@@ -42,7 +42,15 @@ export class DailyBook {
   }
 
   private static empty(date: string): DayState {
-    return { date, first_activity: null, last_activity: null, active_ms: 0, idle_ms: 0, locked_ms: 0, lock_periods: [] };
+    return {
+      date,
+      first_activity: null,
+      last_activity: null,
+      active_ms: 0,
+      idle_ms: 0,
+      locked_ms: 0,
+      lock_periods: [],
+    };
   }
 
   advance(now: Date, state: ActivityState | 'offline'): DayLog[] {

@@ -49,7 +49,12 @@ describe('Monitor', () => {
     await m.tick();
     await m.advance(29_000);
     expect(kinds(m.events, 'app')).toEqual([
-      expect.objectContaining({ heartbeat: false, title: 'Inbox', process: 'thunderbird', opened_apps: ['thunderbird', 'firefox'] }),
+      expect.objectContaining({
+        heartbeat: false,
+        title: 'Inbox',
+        process: 'thunderbird',
+        opened_apps: ['thunderbird', 'firefox'],
+      }),
     ]);
     await m.advance(1000);
     expect(kinds(m.events, 'app').at(-1)).toMatchObject({ heartbeat: true, title: 'Inbox', opened_apps: [] });

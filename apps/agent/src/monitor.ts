@@ -95,8 +95,16 @@ export class Monitor {
     this.stepDay(now, this.tracker.state!);
     if (state) this.emit({ kind: 'activity', at: now.toISOString(), state, idle_seconds: idle.idle_seconds });
     if (t - this.last.daily >= INTERVALS.daily) this.sendDay(now);
-    this.sample('device', t, async () => ({ kind: 'device', at: this.now().toISOString(), data: await this.d.system.device() }));
-    this.sample('network', t, async () => ({ kind: 'network', at: this.now().toISOString(), data: await this.d.network.network() }));
+    this.sample('device', t, async () => ({
+      kind: 'device',
+      at: this.now().toISOString(),
+      data: await this.d.system.device(),
+    }));
+    this.sample('network', t, async () => ({
+      kind: 'network',
+      at: this.now().toISOString(),
+      data: await this.d.network.network(),
+    }));
   }
 
   private async pollWindow(now: Date) {

@@ -14,7 +14,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const ev = (i: number): NewEvent => ({ kind: 'activity', at: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`, state: 'active', idle_seconds: i });
+const ev = (i: number): NewEvent => ({
+  kind: 'activity',
+  at: `2025-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`,
+  state: 'active',
+  idle_seconds: i,
+});
 
 describe('DiskQueue', () => {
   it('numbers events consecutively and keeps them across a reopen until acknowledged', () => {

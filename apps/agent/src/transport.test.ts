@@ -35,7 +35,15 @@ const welcome = (lastSeq: number) =>
     },
   });
 const ackOf = (b: any) =>
-  JSON.stringify({ message: { command: 'ack', batch: b.batch, last_seq: b.events.at(-1).seq, accepted: b.events.length, duplicates: 0 } });
+  JSON.stringify({
+    message: {
+      command: 'ack',
+      batch: b.batch,
+      last_seq: b.events.at(-1).seq,
+      accepted: b.events.length,
+      duplicates: 0,
+    },
+  });
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
@@ -45,7 +53,8 @@ afterEach(async () => {
 function queueWith(n: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-transport-'));
   const q = new DiskQueue(dir);
-  for (let i = 0; i < n; i++) q.append({ kind: 'activity', at: new Date().toISOString(), state: 'active', idle_seconds: i });
+  for (let i = 0; i < n; i++)
+    q.append({ kind: 'activity', at: new Date().toISOString(), state: 'active', idle_seconds: i });
   cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   cleanup.push(() => q.close());
   return q;
@@ -114,7 +123,14 @@ describe('Transport', () => {
     });
     cleanup.push(srv.close);
     const q = queueWith(3);
-    const t = new Transport({ server: srv.url, credential: 'c', version: '1', queue: q, log: () => undefined, onRefused: () => undefined });
+    const t = new Transport({
+      server: srv.url,
+      credential: 'c',
+      version: '1',
+      queue: q,
+      log: () => undefined,
+      onRefused: () => undefined,
+    });
     cleanup.push(() => t.stop());
     t.start();
     await waitFor(() => srv.connections.length === 2 && q.size === 0);

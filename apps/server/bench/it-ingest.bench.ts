@@ -64,11 +64,7 @@ async function measure(s: TestServer, batchesPerAgent: number) {
   const jobs = agents.flatMap((a) =>
     Array.from({ length: batchesPerAgent }, (_, b) => async () => {
       const events = appEvents(b * BATCH + 1, BATCH, start + b * BATCH * 1000);
-      await ingestBatch(
-        s.app.ctx,
-        { ...a, isInterpreter: false },
-        { agent_time: new Date().toISOString(), events },
-      );
+      await ingestBatch(s.app.ctx, { ...a, isInterpreter: false }, { agent_time: new Date().toISOString(), events });
     }),
   );
   // Each agent's batches in order: interleave agents, one batch per agent at a time.

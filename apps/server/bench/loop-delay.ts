@@ -21,4 +21,3 @@ export async function loopDelayDuring(work: () => Promise<void>) {
   const p99 = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
   return { p99, max: delays.at(-1) ?? 0, ms };
 }
-

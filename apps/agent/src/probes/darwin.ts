@@ -22,7 +22,11 @@ export function parseOsascriptFront(out: string): Omit<ActiveWindow, 'memory_byt
   if (!line.trim()) return null;
   const [process = '', pid = '', ...title] = line.split('\t');
   const n = Number(pid);
-  return { process: process.trim() || 'unknown', pid: Number.isInteger(n) && n > 0 ? n : null, title: title.join('\t') };
+  return {
+    process: process.trim() || 'unknown',
+    pid: Number.isInteger(n) && n > 0 ? n : null,
+    title: title.join('\t'),
+  };
 }
 
 /** `a, b, c` (AppleScript's list) → names. */
@@ -47,7 +51,8 @@ export class DarwinDesktop implements ActiveWindowProbe, IdleProbe {
   async activeWindow(): Promise<ActiveWindow | null> {
     const front = parseOsascriptFront(await run('osascript', ['-e', FRONT_SCRIPT]));
     if (!front) return null;
-    const rss = front.pid === null ? null : parsePsRss(await run('ps', ['-o', 'rss=', '-p', String(front.pid)]).catch(() => ''));
+    const rss =
+      front.pid === null ? null : parsePsRss(await run('ps', ['-o', 'rss=', '-p', String(front.pid)]).catch(() => ''));
     return { ...front, memory_bytes: rss };
   }
 

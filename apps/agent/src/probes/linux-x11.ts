@@ -121,7 +121,9 @@ export class X11Desktop implements ActiveWindowProbe, IdleProbe {
     if (p.data.length >= 4) return p.data.readUInt32LE(0);
     if (!c.res) return null;
     const res = c.res;
-    const ids = await call<XResClientId[]>((cb) => res.QueryClientIds([{ client: win, mask: res.ClientIdMask.LocalClientPID }], cb));
+    const ids = await call<XResClientId[]>((cb) =>
+      res.QueryClientIds([{ client: win, mask: res.ClientIdMask.LocalClientPID }], cb),
+    );
     const pid = ids.find((i) => i.mask & res.ClientIdMask.LocalClientPID)?.value[0];
     return pid ?? null;
   }
@@ -185,7 +187,10 @@ export class X11Desktop implements ActiveWindowProbe, IdleProbe {
   private drop() {
     const c = this.conn;
     this.conn = null;
-    void c?.then((x) => x.client.terminate(), () => undefined);
+    void c?.then(
+      (x) => x.client.terminate(),
+      () => undefined,
+    );
   }
 
   close() {

@@ -92,8 +92,13 @@ describe('Windows output parser', () => {
     });
   });
   it('has no window on the lock screen (pid 0) and says locked', () => {
-    const out = '{"title":"","pid":0,"process":null,"memory":null,"idle_ms":1000,"locked":true,"apps":["explorer","Teams"]}';
-    expect(parseWin32Sample(out)).toEqual({ window: null, idle: { idle_seconds: 1, locked: true }, apps: ['explorer', 'Teams'] });
+    const out =
+      '{"title":"","pid":0,"process":null,"memory":null,"idle_ms":1000,"locked":true,"apps":["explorer","Teams"]}';
+    expect(parseWin32Sample(out)).toEqual({
+      window: null,
+      idle: { idle_seconds: 1, locked: true },
+      apps: ['explorer', 'Teams'],
+    });
   });
 });
 

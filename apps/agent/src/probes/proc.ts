@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 
 /** Linux: a process's name (/proc/<pid>/comm) and resident memory (VmRSS of /proc/<pid>/status). */
-export async function procInfo(pid: number, root = '/proc'): Promise<{ process: string | null; memory_bytes: number | null }> {
+export async function procInfo(
+  pid: number,
+  root = '/proc',
+): Promise<{ process: string | null; memory_bytes: number | null }> {
   const [comm, status] = await Promise.all([
     fs.readFile(`${root}/${pid}/comm`, 'utf8').catch(() => null),
     fs.readFile(`${root}/${pid}/status`, 'utf8').catch(() => null),

@@ -64,7 +64,9 @@ export class Win32Desktop implements ActiveWindowProbe, IdleProbe {
 
   private sample(): Promise<Win32Sample> {
     if (this.last && Date.now() - this.last.at < 900) return this.last.sample;
-    const sample = run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', SCRIPT], 10_000).then(parseWin32Sample);
+    const sample = run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', SCRIPT], 10_000).then(
+      parseWin32Sample,
+    );
     this.last = { at: Date.now(), sample };
     return sample;
   }

@@ -35,7 +35,15 @@ declare module 'x11' {
 
   export interface XClient extends EventEmitter {
     InternAtom(onlyIfExists: boolean, name: string, cb: Cb<number>): void;
-    GetProperty(del: number, wid: number, name: number, type: number, offset: number, length: number, cb: Cb<XProperty>): void;
+    GetProperty(
+      del: number,
+      wid: number,
+      name: number,
+      type: number,
+      offset: number,
+      length: number,
+      cb: Cb<XProperty>,
+    ): void;
     require(ext: 'screen-saver', cb: Cb<XScreenSaverExt>): void;
     require(ext: 'res', cb: Cb<XResExt>): void;
     terminate(): void;

@@ -14,7 +14,11 @@ describe('Bidi', () => {
     expect(bdi.getAttribute('dir')).toBe('auto');
     expect(bdi.style.unicodeBidi).toBe('isolate');
     expect(bdi.textContent).toBe('@hr');
-    expect(render(<Bidi dir="ltr">{'{"a":1}'}</Bidi>).container.querySelector('bdi')!.getAttribute('dir')).toBe('ltr');
+    expect(
+      render(<Bidi dir="ltr">{'{"a":1}'}</Bidi>)
+        .container.querySelector('bdi')!
+        .getAttribute('dir'),
+    ).toBe('ltr');
   });
 
   it('isolates each value inside a translated sentence, the sentence itself left alone', async () => {

@@ -4,7 +4,17 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A centred message page (not found, failed chunk, unexpected error) with actions. */
-export function StatusPage({ code, title, body, actions }: { code?: string; title: string; body: ReactNode; actions?: ReactNode }) {
+export function StatusPage({
+  code,
+  title,
+  body,
+  actions,
+}: {
+  code?: string;
+  title: string;
+  body: ReactNode;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
@@ -24,7 +34,16 @@ export function StatusPage({ code, title, body, actions }: { code?: string; titl
       }}
     >
       {code ? (
-        <Typography aria-hidden="true" sx={{ fontSize: { xs: '4rem', sm: '5.5rem' }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.85 }}>
+        <Typography
+          aria-hidden="true"
+          sx={{
+            fontSize: { xs: '4rem', sm: '5.5rem' },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            opacity: 0.85,
+          }}
+        >
           {code}
         </Typography>
       ) : null}
@@ -34,7 +53,9 @@ export function StatusPage({ code, title, body, actions }: { code?: string; titl
       <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
         {body}
       </Typography>
-      {actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>{actions}</Box> : null}
+      {actions ? (
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>{actions}</Box>
+      ) : null}
     </Box>
   );
 }

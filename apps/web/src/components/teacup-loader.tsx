@@ -77,11 +77,24 @@ export function TeacupLoader({ overlay = false }: { overlay?: boolean }) {
           {/* tea surface */}
           <ellipse cx="52" cy="40" rx="30" ry="5" fill="currentColor" opacity={0.55} />
           {/* handle */}
-          <path d="M82 46h4a10 10 0 0 1 0 20h-6" fill="none" stroke="currentColor" strokeWidth={5} strokeLinecap="round" />
+          <path
+            d="M82 46h4a10 10 0 0 1 0 20h-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={5}
+            strokeLinecap="round"
+          />
           {/* saucer */}
           <path d="M10 88h84" stroke="currentColor" strokeWidth={5} strokeLinecap="round" />
           {/* highlight */}
-          <path d="M32 52c0 8 4 14 10 18" fill="none" stroke="#fff" strokeOpacity={0.45} strokeWidth={3} strokeLinecap="round" />
+          <path
+            d="M32 52c0 8 4 14 10 18"
+            fill="none"
+            stroke="#fff"
+            strokeOpacity={0.45}
+            strokeWidth={3}
+            strokeLinecap="round"
+          />
         </g>
       </Box>
       <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.95rem' }}>

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, importWithReload, isChunkLoadError, retryAfterChunkError, setChunkReloadTarget } from './lazy-import';
+import {
+  CHUNK_TIMEOUT_MS,
+  importWithReload,
+  isChunkLoadError,
+  retryAfterChunkError,
+  setChunkReloadTarget,
+} from './lazy-import';
 import { STORAGE_KEYS } from './storage';
 
 const reload = vi.fn();

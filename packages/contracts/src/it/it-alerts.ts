@@ -19,7 +19,9 @@ export function itAlerts(
 ): TItAlertKind[] {
   const alerts: TItAlertKind[] = [];
   const device = record.device_monitors.at(-1);
-  if (device?.disks.some((d) => d.size_bytes > 0 && (d.used_bytes / d.size_bytes) * 100 > IT_ALERT_LIMITS.diskPercent)) {
+  if (
+    device?.disks.some((d) => d.size_bytes > 0 && (d.used_bytes / d.size_bytes) * 100 > IT_ALERT_LIMITS.diskPercent)
+  ) {
     alerts.push('disk');
   }
   const net = record.network_monitors.at(-1);

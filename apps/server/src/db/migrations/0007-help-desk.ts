@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // The shortcut is what an agent types: one meaning per desk, whatever the case.
-  await sql`create unique index canned_replies_shortcut_idx on canned_replies (department, lower(shortcut))`.execute(db);
+  await sql`create unique index canned_replies_shortcut_idx on canned_replies (department, lower(shortcut))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

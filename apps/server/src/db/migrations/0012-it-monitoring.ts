@@ -115,9 +115,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('field', 'text', (c) => c.notNull().check(sql`field in ('process', 'title', 'site')`))
     .addColumn('pattern', 'text', (c) => c.notNull())
-    .addColumn('category', 'text', (c) =>
-      c.notNull().check(sql`category in ('productive', 'neutral', 'unproductive')`),
-    )
+    .addColumn('category', 'text', (c) => c.notNull().check(sql`category in ('productive', 'neutral', 'unproductive')`))
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       decline_note text
     )`.execute(db);
   // The limits and the expiry sweep read only the open calls.
-  await sql`create index share_calls_open on share_calls (target_id) where status in ('requested', 'active')`.execute(db);
+  await sql`create index share_calls_open on share_calls (target_id) where status in ('requested', 'active')`.execute(
+    db,
+  );
   await sql`create index share_calls_requested on share_calls (requested_at desc, id desc)`.execute(db);
   await sql`create index share_calls_viewer on share_calls (viewer_id, id desc)`.execute(db);
 

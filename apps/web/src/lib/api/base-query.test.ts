@@ -27,7 +27,9 @@ afterEach(() => {
 
 describe('HTTP base query (spec §7, §8)', () => {
   it('calls /api/ on the page origin with the Bearer token', async () => {
-    const fetchMock = vi.fn(async (_req: Request) => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async (_req: Request) => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const { store } = storeWith('abc');
     const result = await store.dispatch(probeApi.endpoints.probe.initiate());
@@ -46,14 +48,20 @@ describe('HTTP base query (spec §7, §8)', () => {
   });
 
   it('classifies an unreachable server as FETCH_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { store } = storeWith('');
     const result = await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
   });
 
   it('classifies a non-JSON answer as PARSING_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { headers: { 'content-type': 'application/json' } })),
+    );
     const { store } = storeWith('');
     const result = await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(result.error).toMatchObject({ status: 'PARSING_ERROR' });
@@ -82,14 +90,20 @@ describe('HTTP base query (spec §7, §8)', () => {
   });
 
   it('reports a 401 on an authenticated request as a rejected session', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"no"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"no"}', { status: 401 })),
+    );
     const { store, seen } = storeWith('stale');
     await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(seen).toContain(sessionRejected.type);
   });
 
   it('does not treat a 401 without a token as a rejected session', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"no"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"no"}', { status: 401 })),
+    );
     const { store, seen } = storeWith('');
     await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(seen).not.toContain(sessionRejected.type);

@@ -1,5 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 
 /** Spec §9: every HTTP call gives up after 20 s (reported as TIMEOUT_ERROR). */
 export const HTTP_TIMEOUT_MS = 20_000;

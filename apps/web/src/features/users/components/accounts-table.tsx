@@ -22,7 +22,15 @@ import { UserAvatar } from '../../../components/user-avatar';
 
 export type AccountAction = 'edit' | 'reset' | 'deactivate' | 'reactivate';
 
-function RowActions({ user, isSelf, onAction }: { user: TUser; isSelf: boolean; onAction: (action: AccountAction, user: TUser) => void }) {
+function RowActions({
+  user,
+  isSelf,
+  onAction,
+}: {
+  user: TUser;
+  isSelf: boolean;
+  onAction: (action: AccountAction, user: TUser) => void;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const run = (action: AccountAction) => {
@@ -32,11 +40,20 @@ function RowActions({ user, isSelf, onAction }: { user: TUser; isSelf: boolean; 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
       <Tooltip title={t('admin.edit')}>
-        <IconButton size="small" onClick={() => onAction('edit', user)} aria-label={`${t('admin.edit')} ${user.username}`}>
+        <IconButton
+          size="small"
+          onClick={() => onAction('edit', user)}
+          aria-label={`${t('admin.edit')} ${user.username}`}
+        >
           <EditOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('admin.moreActions', { userName: user.username })} aria-haspopup="menu">
+      <IconButton
+        size="small"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t('admin.moreActions', { userName: user.username })}
+        aria-haspopup="menu"
+      >
         <MoreVertRounded fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -82,7 +99,13 @@ const columns: DataTableColumn<TUser>[] = [
           <Typography
             component={RouterLink}
             to={`/profile/${encodeURIComponent(user.username)}`}
-            sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere', '&:hover': { textDecoration: 'underline' } }}
+            sx={{
+              fontWeight: 600,
+              color: 'text.primary',
+              textDecoration: 'none',
+              overflowWrap: 'anywhere',
+              '&:hover': { textDecoration: 'underline' },
+            }}
           >
             <Bidi>{fullName(user) || user.username}</Bidi>
           </Typography>

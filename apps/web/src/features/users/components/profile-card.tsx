@@ -44,7 +44,16 @@ export function ProfileCard({ profile }: { profile: TPublicProfile }) {
         })}
       />
       <Box sx={{ px: { xs: 2.5, sm: 3 }, pb: 3 }}>
-        <Box sx={{ mt: -5, mb: 1.5, display: 'inline-flex', borderRadius: '50%', border: 4, borderColor: 'background.paper' }}>
+        <Box
+          sx={{
+            mt: -5,
+            mb: 1.5,
+            display: 'inline-flex',
+            borderRadius: '50%',
+            border: 4,
+            borderColor: 'background.paper',
+          }}
+        >
           <UserAvatar user={profile} size={88} />
         </Box>
         <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
@@ -64,7 +73,9 @@ export function ProfileCard({ profile }: { profile: TPublicProfile }) {
           {/* Roles are director and manager only; whether the account is active is its status. */}
           <Row label={t('profile.flags')}>
             {profile.is_director ? <Chip label={t('account.director')} size="small" color="secondary" /> : null}
-            {profile.is_manager ? <Chip label={t('account.manager')} size="small" color="secondary" variant="outlined" /> : null}
+            {profile.is_manager ? (
+              <Chip label={t('account.manager')} size="small" color="secondary" variant="outlined" />
+            ) : null}
             {!profile.is_director && !profile.is_manager ? <Typography variant="body2">—</Typography> : null}
           </Row>
           <Row label={t('profile.status')}>
@@ -77,12 +88,18 @@ export function ProfileCard({ profile }: { profile: TPublicProfile }) {
           </Row>
           <Row label={t('profile.contact')}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
-              <Link href={`mailto:${profile.email}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, overflowWrap: 'anywhere' }}>
+              <Link
+                href={`mailto:${profile.email}`}
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, overflowWrap: 'anywhere' }}
+              >
                 <EmailOutlined fontSize="small" aria-hidden="true" />
                 <span dir="ltr">{profile.email}</span>
               </Link>
               {profile.phone ? (
-                <Link href={`tel:${profile.phone.replace(/[^+0-9]/g, '')}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                <Link
+                  href={`tel:${profile.phone.replace(/[^+0-9]/g, '')}`}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+                >
                   <PhoneOutlined fontSize="small" aria-hidden="true" />
                   <span dir="ltr">{profile.phone}</span>
                 </Link>
