@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE, type TInterpreter } from '@portal/contracts';
+import { interpreterEndpoints as I, WS_CLOSE } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { call, callAs } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -33,16 +34,16 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const as = (who: string | UserRow) => s.login(typeof who === 'string' ? who : who.username);
-const board = async (who: string | UserRow) =>
-  (await s.api<TInterpreter[]>('GET', '/api/user/interpreters/', { token: await as(who) })).body;
-const followReq = async (who: string | UserRow, username: string, follow: boolean) =>
-  s.api<TInterpreter>('POST', '/api/user/follow/', { token: await as(who), body: { username, follow } });
-const presence = (username: string, online: boolean, source_id: string, at = new Date().toISOString()) =>
-  fetch(`${s.url}/api/presence/events/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify({ events: [{ username, online, at, source_id }] }),
-  }).then((r) => r.json());
+const board = async (who: string | UserRow) => (await callAs(s, who, I.listInterpreters)).body;
+const followReq = (who: string | UserRow, username: string, follow: boolean) =>
+  callAs(s, who, I.followInterpreters, { body: { username, follow } });
+const presence = async (username: string, online: boolean, source_id: string, at = new Date().toISOString()) =>
+  (
+    await call(s.api, I.postPresenceEvents, {
+      body: { events: [{ username, online, at, source_id }] },
+      headers: { 'x-api-key': key },
+    })
+  ).body;
 const bell = async (who: UserRow) =>
   (await s.api('GET', '/api/notifications/all/', { token: await as(who) })).body.results as {
     message: string;
@@ -58,12 +59,12 @@ const events = async (action: string, id: number) =>
 describe('the interpreters board', () => {
   it('is for those who may see interpreters: WFM, RTM and ADMIN in; HR and FINANCE 403', async () => {
     for (const who of ['manager.wfm', 'rtm', 'admin']) {
-      const res = await s.api('GET', '/api/user/interpreters/', { token: await as(who) });
+      const res = await callAs(s, who, I.listInterpreters);
       expect(res.status, who).toBe(200);
       expect(res.body.length).toBeGreaterThanOrEqual(30);
     }
     for (const who of ['hr', 'finance']) {
-      expect((await s.api('GET', '/api/user/interpreters/', { token: await as(who) })).status, who).toBe(403);
+      expect((await callAs(s, who, I.listInterpreters)).status, who).toBe(403);
       expect((await followReq(who, 'interpreter01', true)).status, who).toBe(403);
     }
   });
@@ -104,12 +105,9 @@ describe('the interpreters board', () => {
     const stranger = await make.user({ user_type: 'WFM' });
     await followReq(wants, u.username, true);
     await followReq(quiet, u.username, true);
-    const settings = await s.api('PUT', '/api/user/follow-settings/', {
-      token: await as(quiet),
-      body: { notify_when_online: false },
-    });
+    const settings = await callAs(s, quiet, I.updateFollowSettings, { body: { notify_when_online: false } });
     expect(settings.body).toEqual({ notify_when_online: false });
-    expect((await s.api('GET', '/api/user/follow-settings/', { token: await as(wants) })).body).toEqual({
+    expect((await callAs(s, wants, I.getFollowSettings)).body).toEqual({
       notify_when_online: true,
     });
 
@@ -134,9 +132,11 @@ describe('the interpreters board', () => {
   it('lets WFM, RTM and ADMIN edit a profile, not HR; a pair in either order is kept once', async () => {
     const u = await make.user({ user_type: 'INTERPRETER' });
     const body = { languages: ['Arabic↔English', 'English↔Arabic', 'Arabic↔Urdu'], team: ' Legal ', extension: '2999' };
-    const hr = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, { token: await as('hr'), body });
+    const profile = (who: string, username: string, change: Partial<typeof body> = {}) =>
+      callAs(s, who, I.updateInterpreterProfile, { params: { username }, body: { ...body, ...change } });
+    const hr = await profile('hr', u.username);
     expect(hr.status).toBe(403);
-    const res = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, { token: await as('rtm'), body });
+    const res = await profile('rtm', u.username);
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({
       languages: ['Arabic↔English', 'Arabic↔Urdu'],
@@ -144,15 +144,10 @@ describe('the interpreters board', () => {
       extension: '2999',
     });
     expect((await board('manager.wfm')).find((i) => i.username === u.username)!.profile.team).toBe('Legal');
-    const bad = await s.api('PUT', `/api/user/interpreters/${u.username}/profile/`, {
-      token: await as('rtm'),
-      body: { ...body, languages: ['Arabic'] },
-    });
+    const bad = await profile('rtm', u.username, { languages: ['Arabic'] });
     expect(bad.status).toBe(400);
-    expect(bad.body.extra.fields).toHaveProperty(['languages.0']);
-    expect((await s.api('PUT', '/api/user/interpreters/hr/profile/', { token: await as('rtm'), body })).status).toBe(
-      404,
-    );
+    expect(bad.error.extra?.fields).toHaveProperty(['languages.0']);
+    expect((await profile('rtm', 'hr')).status).toBe(404);
   });
 });
 
@@ -177,7 +172,7 @@ describe('the live channel /ws/interpreters/', () => {
     const director = openSocket(s.url, '/ws/interpreters/', await as('director.ad'));
     const sdm = openSocket(s.url, '/ws/interpreters/', await as('g.sdm'));
     await Promise.all([ready(director), ready(sdm)]);
-    expect((await s.api('GET', '/api/user/interpreters/', { token: await as('director.ad') })).status).toBe(403);
+    expect((await callAs(s, 'director.ad', I.listInterpreters)).status).toBe(403);
     const hr = openSocket(s.url, '/ws/interpreters/', await as('hr'));
     expect((await hr.closed).code).toBe(WS_CLOSE.forbidden);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillMessage, WS_CLOSE } from '@portal/contracts';
+import { fillMessage, interpreterEndpoints as I, WS_CLOSE } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
+import { call } from '../../../test/client.js';
 import { factories } from '../../../test/factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { expireSilentSessions, runDemoFeed } from './presence.service.js';
@@ -25,11 +26,7 @@ const interpreter = () => make.user({ user_type: 'INTERPRETER', first_name: 'Ran
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 type Ev = { username: string; online: boolean; at: string; source_id: string };
 const send = (events: Ev[], headers: Record<string, string> = { 'x-api-key': key }) =>
-  fetch(`${s.url}/api/presence/events/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ events }),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  call(s.api, I.postPresenceEvents, { body: { events }, headers });
 const outcomes = (body: { results: { outcome: string }[] }) => body.results.map((r) => r.outcome);
 const sessions = async (u: UserRow) =>
   (await sessionsOf(s.database.db, u.id)).map((x) => ({
@@ -104,33 +101,35 @@ describe('presence events', () => {
     const ev = { username: u.username, online: true, at: minutesAgo(5), source_id: `k-${u.id}` };
     const wrong = await send([ev], { 'x-api-key': 'pk_not-a-real-key' });
     expect(wrong.status).toBe(401);
-    expect(typeof wrong.body.message).toBe('string');
+    expect(typeof wrong.error.message).toBe('string');
     expect((await send([ev], { authorization: 'Bearer pk_wrong' })).status).toBe(401);
 
     const admin = await s.login('admin');
-    const made = await s.api('POST', '/api/admin/integration-keys/', { token: admin, body: { name: 'Short-lived' } });
+    const made = await call(s.api, I.createIntegrationKey, { token: admin, body: { name: 'Short-lived' } });
     expect(made.body.key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
     expect(outcomes((await send([ev], { authorization: `Bearer ${made.body.key}` })).body)).toEqual(['applied']);
-    const listed = (await s.api('GET', '/api/admin/integration-keys/', { token: admin })).body as any[];
+    const listed = (await call(s.api, I.listIntegrationKeys, { token: admin })).body;
     const row = listed.find((k) => k.id === made.body.id);
-    expect(row.last_used_at).not.toBeNull();
+    expect(row!.last_used_at).not.toBeNull();
     expect(row).not.toHaveProperty('key');
-    expect((await s.api('DELETE', `/api/admin/integration-keys/${made.body.id}/`, { token: admin })).status).toBe(204);
+    expect((await call(s.api, I.revokeIntegrationKey, { token: admin, params: { id: made.body.id } })).status).toBe(
+      204,
+    );
     const revoked = await send([{ ...ev, source_id: `k2-${u.id}` }], { 'x-api-key': made.body.key });
     expect(revoked.status).toBe(401);
-    expect(revoked.body).toEqual({ message: 'The API key is wrong or revoked.', code: 'apiKeyInvalid' });
+    expect(revoked.error).toEqual({ message: 'The API key is wrong or revoked.', code: 'apiKeyInvalid' });
     expect(await sessions(u)).toHaveLength(1);
     // The key never reaches a log line, as a header or otherwise.
     expect(s.logs.join('\n')).not.toContain(made.body.key);
     expect(s.logs.join('\n')).not.toContain('pk_not-a-real-key');
     // Refused to HR: the key list is ADMIN's.
-    expect((await s.api('GET', '/api/admin/integration-keys/', { token: await s.login('hr') })).status).toBe(403);
+    expect((await call(s.api, I.listIntegrationKeys, { token: await s.login('hr') })).status).toBe(403);
   });
 
   it("let an interpreter's own token report only their own presence", async () => {
     const [me, other] = [await interpreter(), await interpreter()];
     const token = await s.login(me.username);
-    const res = await s.api('POST', '/api/presence/events/', {
+    const res = await call(s.api, I.postPresenceEvents, {
       token,
       body: {
         events: [
@@ -144,7 +143,7 @@ describe('presence events', () => {
     expect(await sessions(other)).toEqual([]);
     expect((await sessions(me))[0]!.to).toBeNull();
     // A staff token reports nobody's presence.
-    const hr = await s.api('POST', '/api/presence/events/', {
+    const hr = await call(s.api, I.postPresenceEvents, {
       token: await s.login('hr'),
       body: { events: [{ username: me.username, online: false, at: minutesAgo(1), source_id: 'hr-1' }] },
     });
@@ -196,7 +195,7 @@ describe('times are bounded by the server clock', () => {
     const me = await interpreter();
     const token = await s.login(me.username);
     const own = (at: string, n: string) =>
-      s.api('POST', '/api/presence/events/', {
+      call(s.api, I.postPresenceEvents, {
         token,
         body: { events: [{ username: me.username, online: true, at, source_id: `self-${n}-${me.id}` }] },
       });
@@ -281,12 +280,11 @@ describe('heartbeat and expiry', () => {
       { username: silent.username, online: true, at: opened, source_id: `sil-${silent.id}` },
       { username: alive.username, online: true, at: opened, source_id: `alv-${alive.id}` },
     ]);
-    const beat = await fetch(`${s.url}/api/presence/heartbeat/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ username: alive.username }),
+    const beat = await call(s.api, I.postPresenceHeartbeat, {
+      body: { username: alive.username },
+      headers: { 'x-api-key': key },
     });
-    expect(await beat.json()).toEqual({ username: alive.username, outcome: 'alive' });
+    expect(beat.body).toEqual({ username: alive.username, outcome: 'alive' });
 
     // The server's own scheduled expiry (every minute) may get there first: what counts is the result.
     await expireSilentSessions(s.app.ctx, 5);
