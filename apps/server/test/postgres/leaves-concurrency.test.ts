@@ -8,6 +8,8 @@
  * approvals that together overdraw, one passes. PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { leaveEndpoints as L, type TCreateLeaveRequest } from '@portal/contracts';
+import { call } from '../client.js';
 import { factories } from '../factories.js';
 import { makeApi, openSocket, ready, startTestServer, type TestServer } from '../harness.js';
 import { tokenFor, twoServersOnPostgres } from './two-servers.js';
@@ -34,29 +36,33 @@ describe('leave decisions on several servers', () => {
     const [finance, director, hr] = await Promise.all(
       ['finance', 'director.ad', 'manager.hr'].map((u) => tokenFor(first.url, u)),
     );
-    const annual = (
-      (await one('GET', '/api/leaves/types/', { token: finance })).body as { id: number; code: string }[]
-    ).find((t) => t.code === 'annual')!.id;
-    const ask = (day: string) => ({ leave_type: annual, start_date: day, end_date: day, reason: 'Race' });
+    const annual = (await call(one, L.listLeaveTypes, { token: finance })).body.find((t) => t.code === 'annual')!.id;
+    const ask = (day: string): TCreateLeaveRequest => ({
+      leave_type: annual,
+      start_date: day,
+      end_date: day,
+      reason: 'Race',
+    });
+    const submit = (api: typeof one, body: TCreateLeaveRequest) => call(api, L.createLeave, { token: finance, body });
 
     const requester = openSocket(first.url, '/ws/notification/', finance);
     await ready(requester);
 
     for (let round = 0; round < 5; round++) {
-      const created = await one('POST', '/api/leaves/', { token: finance, body: ask(sunday(round)) });
+      const created = await submit(one, ask(sunday(round)));
       expect(created.status).toBe(201);
-      const id = created.body.id as number;
+      const id = created.body.id;
       const [a, b] = await Promise.all([
-        one('POST', `/api/leaves/${id}/decision/`, { token: director, body: { decision: 'approve', comment: 'Yes' } }),
-        two('POST', `/api/leaves/${id}/decision/`, { token: hr, body: { decision: 'reject', comment: 'No' } }),
+        call(one, L.decideLeave, { token: director, params: { id }, body: { decision: 'approve', comment: 'Yes' } }),
+        call(two, L.decideLeave, { token: hr, params: { id }, body: { decision: 'reject', comment: 'No' } }),
       ]);
       expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, 409]);
       const loser = a.status === 409 ? a : b;
-      expect(loser.body).toEqual({ message: 'This request was already decided.', code: 'leaveAlreadyDecided' });
+      expect(loser.error).toEqual({ message: 'This request was already decided.', code: 'leaveAlreadyDecided' });
       const winner = a.status === 200 ? a : b;
-      const detail = await two('GET', `/api/leaves/${id}/`, { token: finance });
+      const detail = await call(two, L.getLeave, { token: finance, params: { id } });
       expect(detail.body.status).toBe(winner.body.status);
-      expect(detail.body.timeline.map((e: { event: string }) => e.event)).toEqual(['submitted', winner.body.status]);
+      expect(detail.body.timeline.map((e) => e.event)).toEqual(['submitted', winner.body.status]);
       // The decision made on either server reaches the requester's socket on the first.
       await requester.next(
         (m) =>
@@ -66,15 +72,12 @@ describe('leave decisions on several servers', () => {
 
     // Two overlapping submissions of one user through both servers at once: one is stored.
     for (let round = 10; round < 13; round++) {
-      const [a, b] = await Promise.all([
-        one('POST', '/api/leaves/', { token: finance, body: ask(sunday(round)) }),
-        two('POST', '/api/leaves/', { token: finance, body: ask(sunday(round)) }),
-      ]);
+      const [a, b] = await Promise.all([submit(one, ask(sunday(round))), submit(two, ask(sunday(round)))]);
       expect([a.status, b.status].sort(), `round ${round}`).toEqual([201, 400]);
       const refused = a.status === 400 ? a : b;
-      expect(refused.body.extra.fields.start_date[0]).toMatch(/^You already have leave from/);
+      expect(refused.error.extra?.fields?.start_date?.[0]).toMatch(/^You already have leave from/);
     }
-    const mine = await one('GET', `/api/leaves/mine/?status=history&year=${Y}`, { token: finance });
+    const mine = await call(one, L.listMyLeaves, { token: finance, query: { status: 'history', year: Y } });
     expect(mine.body.length).toBe(5 + 3);
     requester.ws.close();
 
@@ -83,12 +86,12 @@ describe('leave decisions on several servers', () => {
     const feb = sunday(104 + 5); // early February of Y + 2
     const nov = sunday(52 + 44); // early November of Y + 1
     const [a, b] = await Promise.all([
-      one('POST', '/api/leaves/', { token: finance, body: { ...ask(feb), end_date: afterWorkingDays(feb, 26) } }),
-      two('POST', '/api/leaves/', { token: finance, body: { ...ask(nov), end_date: afterWorkingDays(nov, 22) } }),
+      submit(one, { ...ask(feb), end_date: afterWorkingDays(feb, 26) }),
+      submit(two, { ...ask(nov), end_date: afterWorkingDays(nov, 22) }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     const refused = a.status === 400 ? a : b;
-    expect(refused.body.extra.fields.leave_type[0]).toMatch(
+    expect(refused.error.extra?.fields?.leave_type?.[0]).toMatch(
       new RegExp(`^Only \\d+ days of Annual leave left in ${Y + 2}; this takes \\d+\\.$`),
     );
   });
@@ -116,11 +119,11 @@ describe('approvals that together would overdraw a balance', () => {
       const mine = await make.leave({ user, start_date: `${Y}-03-01`, days: 26 });
       const next = await make.leave({ user, start_date: `${Y + 1}-03-01`, days: 26 });
       const approve = (id: number, token: string) =>
-        s!.api('POST', `/api/leaves/${id}/decision/`, { token, body: { decision: 'approve', comment: '' } });
+        call(s!.api, L.decideLeave, { token, params: { id }, body: { decision: 'approve', comment: '' } });
       const [a, b] = await Promise.all([approve(mine.id, hr), approve(next.id, admin)]);
       expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, 409]);
       const loser = a.status === 409 ? a : b;
-      expect(loser.body.message).toMatch(
+      expect(loser.error.message).toMatch(
         new RegExp(`^Only \\d+ days of Annual leave left in ${Y + 1}; this takes \\d+\\.$`),
       );
     }
