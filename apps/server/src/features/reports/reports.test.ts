@@ -388,7 +388,14 @@ describe('PDFs of heavy or hostile reports', () => {
     const make = factories(s.database.db);
     const [author, subject] = [await make.existingUser('manager.it'), await make.existingUser('it')];
     const deep = '<blockquote>'.repeat(500) + '<p>deep</p>' + '</blockquote>'.repeat(500);
-    const hostile = await make.report({ author, subjects: [subject], body: deep, submitted: false });
+    // Titled like this file's other test reports, which the demo-limits check below leaves out.
+    const hostile = await make.report({
+      author,
+      subjects: [subject],
+      title: 'Quarterly review (nested too deeply)',
+      body: deep,
+      submitted: false,
+    });
     const refused = await getPdf('manager.it', hostile.id);
     expect(refused.status).toBe(422);
     expect(refused.error.message).toContain(`at most ${REPORT_BODY_LIMITS.depth} levels`);
