@@ -39,6 +39,9 @@ export function createAppTheme(direction: Direction) {
         palette: {
           primary: { main: '#82b1f0', dark: '#5b8fd6', light: '#a9cbf7', contrastText: '#0b1420' },
           secondary: { main: '#5fd0c1', contrastText: '#0b1420' },
+          // MUI's dark red (#f44336) under white text is 3.7:1, below AA for badge counts and
+          // contained buttons; a lighter red with dark text is 7.7:1 and still reads as error.
+          error: { main: '#f28b82', light: '#f6aea9', dark: '#e06055', contrastText: '#0b1420' },
           background: { default: '#0e131a', paper: '#161d27' },
           text: { primary: '#e8edf4', secondary: '#a7b2c2' },
           divider: 'rgba(232, 237, 244, 0.12)',
