@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   wallClock,
+  formatCalendarDate,
   formatDate,
   formatDateTime,
+  formatDuration,
+  formatList,
   formatMinutes,
+  formatTime,
+  NO_DATA,
+  NO_MINUTES,
   formatNumber,
   formatRelativeTime,
   isEmpty,
@@ -82,7 +88,13 @@ describe('formatMinutes', () => {
   });
 
   it.each([[0], [-1], [-90.5], [Number.NaN], [null], [undefined]])('%s → no data', (value) => {
-    expect(formatMinutes(value)).toBe('مخبرش');
+    expect(formatMinutes(value)).toBe(NO_MINUTES);
+  });
+
+  it("isolates 'مخبرش' so the figures after it keep their place in an English sentence", () => {
+    // FSI … PDI: "Neutral مخبرش (0%)" must not be shown as "Neutral (%0) مخبرش".
+    expect(NO_MINUTES).toBe('\u2068مخبرش\u2069');
+    expect(formatMinutes(0).replace(/[\u2068\u2069]/g, '')).toBe('مخبرش');
   });
 
   it('says hours and minutes in Arabic units on Arabic pages', async () => {
@@ -159,16 +171,43 @@ describe('dates and numbers in the chosen language', () => {
   it('follow the current language, and re-format after a switch', async () => {
     await changeLanguage('en');
     expect(formatDateTime(at)).toBe(
-      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at),
+      new Intl.DateTimeFormat('en', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(at),
     );
-    expect(formatDate(at)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(at));
     expect(formatNumber(12345)).toBe('12,345');
     await changeLanguage('ar');
-    expect(formatDateTime(at, 'short', true)).toBe(
-      new Intl.DateTimeFormat('ar', { dateStyle: 'short', timeStyle: 'medium' }).format(at),
+    expect(formatDate(at.toISOString())).toBe(
+      new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric' }).format(at),
     );
-    expect(formatDate(at.toISOString())).toBe(new Intl.DateTimeFormat('ar', { dateStyle: 'medium' }).format(at));
     expect(formatNumber(12345)).toBe(new Intl.NumberFormat('ar').format(12345));
+  });
+
+  // One family everywhere: tables, the bell, refusals and cards all say a date the same way.
+  it('say every date in one family in English: month name, never all digits or ISO', async () => {
+    await changeLanguage('en');
+    expect(formatDate(at)).toBe('Nov 23, 2026');
+    expect(formatCalendarDate('2026-11-23', 'date')).toBe('Nov 23, 2026');
+    expect(formatDateTime(at)).toBe('Nov 23, 2026, 2:05 PM');
+    expect(formatDateTime(at, { seconds: true })).toBe('Nov 23, 2026, 2:05:09 PM');
+    expect(formatTime(at)).toBe('2:05 PM');
+    for (const text of [formatDate(at), formatDateTime(at), formatCalendarDate('2026-11-23', 'date')]) {
+      expect(text).not.toMatch(/\d+\/\d+\/\d+|\d{4}-\d{2}-\d{2}/);
+    }
+  });
+
+  it('say every date in the same family in Arabic, with the Arabic month name', async () => {
+    await changeLanguage('ar');
+    const month = new Intl.DateTimeFormat('ar', { month: 'short' }).format(at);
+    expect(formatDate(at)).toContain(month);
+    expect(formatCalendarDate('2026-11-23', 'date')).toBe(formatDate(at));
+    expect(formatDateTime(at).startsWith(formatDate(at))).toBe(true);
+    expect(formatDateTime(at)).toContain(formatTime(at));
+    expect(formatDateTime(at)).not.toMatch(/[/‏]/);
   });
 
   it('give an empty string for an invalid date, not "Invalid Date" or a throw', () => {
@@ -214,5 +253,55 @@ describe('wallClock', () => {
       minutes: 30,
     });
     expect(wallClock('nope', 'UTC')).toBeNull();
+  });
+});
+
+describe('formatList', () => {
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it("joins with the language's own words and commas", async () => {
+    await changeLanguage('en');
+    expect(formatList(['IT', 'OPERATION', 'HR'])).toBe('IT, OPERATION, and HR');
+    expect(formatList(['IT', 'OPERATION'], 'unit')).toBe('IT, OPERATION');
+    expect(formatList(['IT', 'OPERATION'], 'unit')).not.toContain('،');
+    await changeLanguage('ar');
+    expect(formatList(['IT', 'OPERATION'])).toBe('IT وOPERATION');
+    expect(formatList(['A', 'B', 'C'], 'unit')).toBe(
+      new Intl.ListFormat('ar', { style: 'short', type: 'unit' }).format(['A', 'B', 'C']),
+    );
+  });
+});
+
+describe('formatDuration', () => {
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it('says a length of time in units, never as a clock time', async () => {
+    await changeLanguage('en');
+    expect(formatDuration(18 * 60)).toBe('18 min');
+    expect(formatDuration(45)).toBe('45 sec');
+    expect(formatDuration(0)).toBe('0 sec');
+    expect(formatDuration(725)).toBe('12 min 5 sec');
+    expect(formatDuration(3900)).toBe('1 hr 5 min');
+    expect(formatDuration(3600 + 59)).toBe('1 hr');
+    expect(formatDuration(18 * 60)).not.toMatch(/\d:\d/);
+  });
+
+  it('has no length for nothing or a negative span', () => {
+    expect(formatDuration(null)).toBe(NO_DATA);
+    expect(formatDuration(undefined)).toBe(NO_DATA);
+    expect(formatDuration(-5)).toBe(NO_DATA);
+    expect(NO_DATA).toBe('—');
+  });
+
+  it("uses Arabic's own units on Arabic pages", async () => {
+    await changeLanguage('ar');
+    const minutes = new Intl.NumberFormat('ar', { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(18);
+    expect(formatDuration(18 * 60)).toBe(minutes);
+    expect(formatDuration(3900)).toMatch(/س .*د$/);
+    expect(formatDuration(3900)).not.toMatch(/hr|min/);
   });
 });

@@ -1,7 +1,14 @@
 /** Display and arithmetic helpers of spec §5, shared by every feature. */
 import i18next from 'i18next';
 
-const NO_DATA = 'مخبرش';
+/*
+ * Spec §5's word for a minutes total of zero or less, wrapped in Unicode isolates (FSI…PDI)
+ * so that, inside an English sentence, the figures after it keep their place: "Neutral
+ * مخبرش (0%)" and not "Neutral (%0) مخبرش".
+ */
+export const NO_MINUTES = '\u2068مخبرش\u2069';
+/** "No data" in a column, a card or a sentence: one placeholder for the whole portal (see <NoData>). */
+export const NO_DATA = '—';
 const MINUTES_PER_HOUR = 60;
 const MS_PER_DAY = 86_400_000;
 /** Spec §9: elapsed months count a month as 30 days. */
@@ -36,11 +43,12 @@ export function roundToQuarter(value: number): number {
 
 /**
  * 'Xh Ym', or 'Ym' under an hour, in the chosen language's own narrow units (Arabic
- * '2 س 15 د'); 'مخبرش' ("no data") for zero, less, or not a number. Fractional minutes
- * round to the nearest whole minute.
+ * '2 س 15 د'); 'مخبرش' ("no data", isolated) for zero, less, or not a number. Fractional
+ * minutes round to the nearest whole minute. For a length of time that is not spec §5's
+ * minutes total (a call, a wait), use `formatDuration`.
  */
 export function formatMinutes(totalMinutes: number | null | undefined): string {
-  if (totalMinutes == null || !Number.isFinite(totalMinutes) || totalMinutes <= 0) return NO_DATA;
+  if (totalMinutes == null || !Number.isFinite(totalMinutes) || totalMinutes <= 0) return NO_MINUTES;
   const minutes = Math.round(totalMinutes);
   const hours = Math.floor(minutes / MINUTES_PER_HOUR);
   const rest = formatNumber(minutes % MINUTES_PER_HOUR, { style: 'unit', unit: 'minute', unitDisplay: 'narrow' });
@@ -70,7 +78,6 @@ export function monthsBetween(from: DateInput, to: DateInput = new Date()): numb
  * Dates and numbers in the chosen language: one cached Intl formatter per language and
  * style, so every page formats alike and switching language re-formats on the next render.
  */
-type DateTimeStyle = 'short' | 'medium';
 type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
 const formatters = new Map<string, Formatter>();
 
@@ -94,21 +101,34 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** A calendar date ("23 Nov 2026"); '' for an invalid date. */
-export function formatDate(value: DateInput, style: DateTimeStyle = 'medium'): string {
+/*
+ * The one family of date formats: day, short month name and year ("Nov 27, 2026",
+ * "27 نوفمبر 2026"), with the time after it when there is one ("Nov 27, 2026, 6:47 PM").
+ * Never the all-digit short style ("11/27/26"), which reads differently in every country.
+ */
+const DATE = { day: 'numeric', month: 'short', year: 'numeric' } as const satisfies Intl.DateTimeFormatOptions;
+const TIME = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
+
+/** A calendar date ("Nov 27, 2026"); '' for an invalid date. */
+export function formatDate(value: DateInput): string {
   const d = toDate(value);
-  return d ? cached(`d:${style}`, (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style })).format(d) : '';
+  return d ? cached('d', (lang) => new Intl.DateTimeFormat(lang, DATE)).format(d) : '';
 }
 
-/** A date and time ("23 Nov 2026, 14:05"); `seconds` for logs. '' for an invalid date. */
-export function formatDateTime(value: DateInput, style: DateTimeStyle = 'medium', seconds = false): string {
+/** A date and time ("Nov 27, 2026, 6:47 PM"); `seconds` for logs. '' for an invalid date. */
+export function formatDateTime(value: DateInput, { seconds = false }: { seconds?: boolean } = {}): string {
   const d = toDate(value);
   if (!d) return '';
-  const timeStyle = seconds ? 'medium' : 'short';
   return cached(
-    `dt:${style}:${timeStyle}`,
-    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: style, timeStyle }),
+    `dt:${seconds}`,
+    (lang) => new Intl.DateTimeFormat(lang, { ...DATE, ...TIME, ...(seconds ? { second: '2-digit' } : {}) }),
   ).format(d);
+}
+
+/** The time of day alone ("6:47 PM"), in the reader's language; '' for an invalid date. */
+export function formatTime(value: DateInput): string {
+  const d = toDate(value);
+  return d ? cached('t', (lang) => new Intl.DateTimeFormat(lang, TIME)).format(d) : '';
 }
 
 /** The parts of a calendar date a month view shows. */
@@ -119,7 +139,7 @@ const CALENDAR_PARTS = {
   dayMonth: { day: 'numeric', month: 'long' },
   weekdayDayMonth: { weekday: 'long', day: 'numeric', month: 'long' },
   monthYear: { month: 'long', year: 'numeric' },
-  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  date: DATE,
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
@@ -170,9 +190,41 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return cached(`n:${JSON.stringify(options)}`, (lang) => new Intl.NumberFormat(lang, options)).format(value);
 }
 
-/** Items joined the language's way ("A, B and C", "A وB وC"). */
-export function formatList(items: readonly string[]): string {
-  return cached('l', (lang) => new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' })).format(items);
+/**
+ * Items joined the language's way: a sentence's "A, B and C" ("A وB وC"), or with `unit` a
+ * list for a cell or a chip ("A, B, C"; Arabic joins even these with "و").
+ */
+export function formatList(items: readonly string[], type: 'conjunction' | 'unit' = 'conjunction'): string {
+  return cached(
+    `l:${type}`,
+    (lang) => new Intl.ListFormat(lang, { style: type === 'unit' ? 'short' : 'long', type }),
+  ).format(items);
+}
+
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_HOUR = 3600;
+
+/**
+ * A length of time in words, not as a clock reads ("18:00" looks like six in the evening):
+ * "45 sec", "12 min 5 sec", "1 hr 5 min" (seconds dropped from an hour on), in the reader's
+ * language ("12 د و5 ث"). `NO_DATA` for no length or a negative one. Intl.DurationFormat
+ * would do this, but Node 20 and some browsers lack it.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return NO_DATA;
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / SECONDS_PER_HOUR);
+  const m = Math.floor((whole % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
+  const s = whole % SECONDS_PER_MINUTE;
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    formatNumber(value, { style: 'unit', unit: name, unitDisplay: 'short' });
+  const parts =
+    h > 0
+      ? [unit(h, 'hour'), ...(m > 0 ? [unit(m, 'minute')] : [])]
+      : m > 0
+        ? [unit(m, 'minute'), ...(s > 0 ? [unit(s, 'second')] : [])]
+        : [unit(s, 'second')];
+  return cached('ld', (lang) => new Intl.ListFormat(lang, { style: 'narrow', type: 'unit' })).format(parts);
 }
 
 /** Below each bound (in minutes), a time is said in that unit ("in 25 min", "3 hr. ago", "2 days ago"). */

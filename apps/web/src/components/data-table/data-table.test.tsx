@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n/i18n';
 import { toCsv } from './csv';
 import { DataTable, type DataTableColumn } from './data-table';
 import { renderApp, setViewport } from '../../test/render-app';
@@ -37,7 +38,7 @@ const columns: DataTableColumn<Person>[] = [
     sortValue: (p) => p.age,
     cell: (p) => `${p.age} y`,
   },
-  { key: 'note', header: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
+  { key: 'note', header: 'Note', csvHeader: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
 ];
 
 /** The table in the app (its theme, a router for row links); nobody signed in. */
@@ -134,7 +135,7 @@ describe('DataTable on phones', () => {
     setViewport(false);
     renderTable(table());
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Age (Z→A, high→low)' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Age (highest first)' }));
     const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
     expect(cards.map((c) => within(c).getByText(/^\d+ y$/).textContent)).toEqual(['41 y', '35 y', '29 y']);
   });
@@ -239,5 +240,82 @@ describe('DataTable sorted elsewhere, with row selection', () => {
     expect(box.closest('a')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect([...(onChange.mock.calls[0]![0] as Set<number>)].sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('DataTable sort choice and empty cells', () => {
+  interface Dated {
+    id: number;
+    title: string;
+    hours: number;
+    at: string;
+    note: string | null;
+  }
+  const dated: Dated[] = [
+    { id: 1, title: 'VPN', hours: 2, at: '2026-11-20T10:00:00Z', note: null },
+    { id: 2, title: 'Printer', hours: 5, at: '2026-11-22T10:00:00Z', note: 'asked twice' },
+  ];
+  const datedColumns: DataTableColumn<Dated>[] = [
+    {
+      key: 'title',
+      header: 'Title',
+      csvHeader: 'Title',
+      sortValue: (r) => r.title,
+      cell: (r) => r.title,
+      placement: 'primary',
+    },
+    { key: 'hours', header: 'Hours', csvHeader: 'Hours', sortValue: (r) => r.hours, cell: (r) => r.hours },
+    { key: 'at', header: 'Created', csvHeader: 'Created', sortValue: (r) => r.at, cell: (r) => r.at },
+    { key: 'note', header: 'Note', csvHeader: 'Note', cell: (r) => r.note },
+  ];
+  const render = () =>
+    renderTable(<DataTable rows={dated} columns={datedColumns} rowKey={(r) => r.id} label="Tickets" />);
+  const options = async () => {
+    await userEvent.click(screen.getByRole('combobox', { name: /Sort by|ترتيب حسب/ }));
+    return screen.getAllByRole('option').map((o) => o.textContent);
+  };
+
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it('names each order by what the column holds: dates newest first, text A to Z, numbers lowest first', async () => {
+    setViewport(false);
+    render();
+    expect(await options()).toEqual([
+      'Default order',
+      'Title (A to Z)',
+      'Title (Z to A)',
+      'Hours (lowest first)',
+      'Hours (highest first)',
+      'Created (newest first)',
+      'Created (oldest first)',
+    ]);
+    expect((await screen.findAllByRole('option')).some((o) => /→|low→high/.test(o.textContent ?? ''))).toBe(false);
+  });
+
+  it('says the same in Arabic', async () => {
+    await changeLanguage('ar');
+    setViewport(false);
+    render();
+    expect(await options()).toEqual([
+      'الترتيب الافتراضي',
+      'Title (من أ إلى ي)',
+      'Title (من ي إلى أ)',
+      'Hours (الأقل أولًا)',
+      'Hours (الأكبر أولًا)',
+      'Created (الأحدث أولًا)',
+      'Created (الأقدم أولًا)',
+    ]);
+  });
+
+  it('shows one placeholder for an empty cell, read out as "No data"', async () => {
+    await changeLanguage('en');
+    setViewport(true);
+    render();
+    const cells = within(screen.getByRole('table', { name: 'Tickets' })).getAllByRole('row')[1]!;
+    const note = within(cells).getAllByRole('cell').at(-1)!;
+    expect(note).toHaveTextContent('—No data');
+    expect(within(note).getByText('—')).toHaveAttribute('aria-hidden', 'true');
   });
 });

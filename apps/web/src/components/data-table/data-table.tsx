@@ -23,10 +23,13 @@ import type { ParseKeys } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { NO_DATA } from '../../lib/format';
+import { NoData } from '../no-data';
 import { downloadCsv, toCsv } from './csv';
 
 type SortValue = string | number | null | undefined;
 export type SortDirection = 'asc' | 'desc';
+export type SortKind = 'text' | 'number' | 'date';
 export interface SortState {
   key: string;
   direction: SortDirection;
@@ -48,6 +51,12 @@ export interface DataTableColumn<R> {
   sortable?: boolean;
   /** The direction of the first click (its natural one: dates newest first); `asc` unless said. */
   sortFirst?: SortDirection;
+  /**
+   * What the sort orders, for the phones' sort choice ("Date (newest first)", "Name (A to Z)",
+   * "Hours (lowest first)"). Read from the first row's `sortValue` when not said: a number,
+   * an ISO date, or text; say it for server-sorted columns and for dates sorted as numbers.
+   */
+  sortKind?: SortKind;
   /** The value exported to CSV; defaults to `sortValue`. Columns with neither are not exported. */
   csv?: (row: R) => string | number | boolean | null | undefined;
   csvHeader?: string;
@@ -106,6 +115,31 @@ function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): num
   if (b === null || b === undefined || b === '') return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return collator.compare(String(a), String(b));
+}
+
+const ASC_FIRST = ['asc', 'desc'] as const;
+const DESC_FIRST = ['desc', 'asc'] as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** What a column sorts (see `sortKind`): said, or read from the first row that has a value. */
+export function sortKindOf<R>(c: DataTableColumn<R>, rows: readonly R[]): SortKind {
+  if (c.sortKind) return c.sortKind;
+  if (!c.sortValue) return 'text';
+  for (const row of rows) {
+    const v = c.sortValue(row);
+    if (v === null || v === undefined || v === '') continue;
+    if (typeof v === 'number') return 'number';
+    return ISO_DATE.test(v) ? 'date' : 'text';
+  }
+  return 'text';
+}
+
+/**
+ * One rule for "no data" in every column: a cell with nothing to show (null, '' or the
+ * bare dash) shows the portal's placeholder, an em dash read out as "No data".
+ */
+function orNoData(node: ReactNode): ReactNode {
+  return node === null || node === undefined || node === false || node === '' || node === NO_DATA ? <NoData /> : node;
 }
 
 /** Sorted here by its value or comparator, or by the server (`sortable`) when it sorts the list. */
@@ -250,13 +284,16 @@ export function DataTable<R>({
             sx={{ minWidth: 200, flex: { xs: '1 1 200px', sm: '0 0 auto' } }}
           >
             <MenuItem value="">{t('dataTable.defaultOrder')}</MenuItem>
-            {columns.filter(sortable).flatMap((c) =>
-              (['asc', 'desc'] as const).map((d) => (
+            {columns.filter(sortable).flatMap((c) => {
+              const kind = sortKindOf(c, rows);
+              // Each column's natural order first (dates newest first).
+              const order = (c.sortFirst ?? (kind === 'date' ? 'desc' : 'asc')) === 'desc' ? DESC_FIRST : ASC_FIRST;
+              return order.map((d) => (
                 <MenuItem key={`${c.key}:${d}`} value={`${c.key}:${d}`}>
-                  {t(d === 'asc' ? 'dataTable.ascending' : 'dataTable.descending', { column: headerText(c) })}
+                  {t(`dataTable.sort.${kind}.${d}`, { column: headerText(c) })}
                 </MenuItem>
-              )),
-            )}
+              ));
+            })}
           </TextField>
         ) : null}
         {csvFilename ? (
@@ -292,7 +329,7 @@ export function DataTable<R>({
 
   if (!wide) {
     const placed = (p: DataTableColumn<R>['placement']) => columns.filter((c) => (c.placement ?? 'detail') === p);
-    const show = (c: DataTableColumn<R>, row: R) => (c.cardCell ?? c.cell)(row);
+    const show = (c: DataTableColumn<R>, row: R) => orNoData((c.cardCell ?? c.cell)(row));
     return (
       <>
         {toolbar}
@@ -473,7 +510,7 @@ export function DataTable<R>({
                   {selection ? <TableCell padding="checkbox">{rowBox(row)}</TableCell> : null}
                   {wideColumns.map((c) => (
                     <TableCell key={c.key} align={c.align} sx={c.cellSx}>
-                      {c.cell(row)}
+                      {orNoData(c.cell(row))}
                     </TableCell>
                   ))}
                   {actions ? <TableCell align="right">{actions(row)}</TableCell> : null}

@@ -99,7 +99,7 @@ function DetailValue({
     case 'date':
       return <>{formatCalendarDate(String(value), 'date')}</>;
     case 'dateTime':
-      return <time dateTime={String(value)}>{formatDateTime(String(value), 'medium')}</time>;
+      return <time dateTime={String(value)}>{formatDateTime(String(value))}</time>;
     case 'bool':
       return <>{value ? t('eventLogs.yes') : t('eventLogs.no')}</>;
     case 'id':

@@ -90,7 +90,7 @@ const columns = (t: TFunction, names: EventLogNames): DataTableColumn<TEventLog>
     sortValue: (r) => Date.parse(r.at),
     csv: (r) => r.at,
     cellSx: { whiteSpace: 'nowrap' },
-    cell: (r) => <time dateTime={r.at}>{formatDateTime(r.at, 'medium', true)}</time>,
+    cell: (r) => <time dateTime={r.at}>{formatDateTime(r.at, { seconds: true })}</time>,
   },
   {
     key: 'actor',

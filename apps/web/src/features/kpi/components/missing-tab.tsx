@@ -121,7 +121,7 @@ export function MissingTab({
     {
       key: 'reminded',
       label: 'kpi.columns.lastReminded',
-      cell: (p) => (p.lastReminded ? formatDateTime(p.lastReminded, 'short') : t('kpi.missing.never')),
+      cell: (p) => (p.lastReminded ? formatDateTime(p.lastReminded) : t('kpi.missing.never')),
       sortValue: (p) => p.lastReminded,
     },
   ];

@@ -137,7 +137,7 @@ export function ScorecardView({
                         <TableCell>
                           {r.entered_by ? <Bidi>{personName(r.entered_by)}</Bidi> : '—'}
                           <Typography variant="caption" component="p" color="text.secondary">
-                            {formatDateTime(r.updated_at, 'short')}
+                            {formatDateTime(r.updated_at)}
                           </Typography>
                         </TableCell>
                         {data.can_score ? (

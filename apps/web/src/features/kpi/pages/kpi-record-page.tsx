@@ -292,7 +292,7 @@ function History({ record }: { record: TKpiRecord }) {
                       <Bidi>{h.note || '—'}</Bidi>
                     </TableCell>
                     <TableCell>{h.changed_by ? <Bidi>{personName(h.changed_by)}</Bidi> : '—'}</TableCell>
-                    <TableCell>{formatDateTime(h.changed_at, 'short')}</TableCell>
+                    <TableCell>{formatDateTime(h.changed_at)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -302,7 +302,7 @@ function History({ record }: { record: TKpiRecord }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('kpi.history.entered', {
             name: record.entered_by ? personName(record.entered_by) : '—',
-            when: formatDateTime(record.entered_at, 'short'),
+            when: formatDateTime(record.entered_at),
             value: formatKpiValue(t, record.kpi.unit, record.value),
           })}
         </Typography>

@@ -46,7 +46,7 @@ export function MyLeavesTable({ status }: { status: 'submitted' | 'history' }) {
     {
       key: 'submitted',
       label: 'leaves.fields.submitted',
-      cell: (row) => formatDateTime(row.created_at, 'short'),
+      cell: (row) => formatDateTime(row.created_at),
       sortValue: (row) => row.created_at,
       sortFirst: 'desc',
     },

@@ -59,7 +59,7 @@ export function NotificationList({ items, hasMore, loading, onLoadMore, onOpen }
             </Typography>
             <Typography variant="caption" color="text.secondary">
               <Bidi>
-                <time dateTime={n.timestamp}>{formatDateTime(n.timestamp, 'short')}</time>
+                <time dateTime={n.timestamp}>{formatDateTime(n.timestamp)}</time>
               </Bidi>
             </Typography>
           </CardActionArea>

@@ -33,7 +33,7 @@ const FORMATS: { [T in TNotificationParamType]: (t: TFunction, value: never) => 
   id: (_t, v: number) => String(v),
   dates: (t, v: { from: string; to: string }) =>
     v.from === v.to ? day(v.from) : t('notifications.dates', { from: day(v.from), to: day(v.to) }),
-  dateTime: (_t, v: string) => formatDateTime(v, 'short'),
+  dateTime: (_t, v: string) => formatDateTime(v),
   userType: (_t, v: string) => v,
   ticketStatus: (t, v: string) => t(`notifications.values.ticketStatus.${v}` as Key),
   ticketPriority: (t, v: string) => t(`notifications.values.ticketPriority.${v}` as Key),

@@ -110,7 +110,7 @@ export function OcrJobsTable() {
     {
       key: 'created',
       label: 'ocr.fields.created',
-      cell: (j) => formatDateTime(j.created_at, 'short'),
+      cell: (j) => formatDateTime(j.created_at),
       sortValue: (j) => j.created_at,
       sortFirst: 'desc',
     },

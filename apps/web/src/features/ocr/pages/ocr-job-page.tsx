@@ -154,7 +154,7 @@ function JobView({ job }: { job: TOcrJobDetail }) {
           <>
             <BidiTrans
               i18nKey="ocr.detail.byline"
-              values={{ owner: ownerName(job.owner), date: formatDateTime(job.created_at, 'short') }}
+              values={{ owner: ownerName(job.owner), date: formatDateTime(job.created_at) }}
             />
             {' · '}
             {t(`ocr.languages.${job.language}`)}

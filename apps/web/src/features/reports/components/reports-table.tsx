@@ -103,7 +103,7 @@ export function ReportsTable() {
     {
       key: 'updated',
       label: 'reports.fields.updated',
-      cell: (r) => formatDateTime(r.updated_at, 'short'),
+      cell: (r) => formatDateTime(r.updated_at),
       csv: (r) => r.updated_at,
     },
   ];

@@ -15,7 +15,7 @@ export function SnapshotThumb({ callId, snapshot }: { callId: number; snapshot: 
   const { t } = useTranslation();
   const token = useSelector(selectToken);
   const image = useBlobUrl(snapshotUrl(callId, snapshot.id), token);
-  const taken = formatDateTime(snapshot.taken_at, 'short', true);
+  const taken = formatDateTime(snapshot.taken_at, { seconds: true });
   return (
     <Box component="figure" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
       {image.failed ? (

@@ -22,7 +22,7 @@ import { CallOutcome } from '../components/call-outcome';
 import { SnapshotThumb } from '../components/snapshot-thumb';
 import { formatDuration, SHARE_PATHS } from '../share-format';
 
-const when = (value: string | null) => (value ? formatDateTime(value, 'medium', true) : '—');
+const when = (value: string | null) => (value ? formatDateTime(value, { seconds: true }) : '—');
 
 /** One labelled fact of the call. */
 function Fact({ label, children }: { label: ParseKeys; children: ReactNode }) {

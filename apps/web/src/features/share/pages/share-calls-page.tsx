@@ -64,10 +64,10 @@ export function ShareCallsPage() {
       placement: 'primary',
       cell: (c) => (
         <Link component={RouterLink} to={SHARE_PATHS.callEnd(c.id)} sx={{ fontWeight: 500 }}>
-          {formatDateTime(c.requested_at, 'short')}
+          {formatDateTime(c.requested_at)}
         </Link>
       ),
-      cardCell: (c) => formatDateTime(c.requested_at, 'short'),
+      cardCell: (c) => formatDateTime(c.requested_at),
       sortValue: (c) => c.requested_at,
       sortFirst: 'desc',
     },

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NO_MINUTES } from '../../../../lib/format';
 import { clockOf } from './day-format';
 import { DAY, makeItDay } from './day-test-data';
 import { DayView } from './day-view';
@@ -45,7 +46,7 @@ describe('one user’s day', () => {
     const sites = within(screen.getByRole('list', { name: 'Top sites' })).getAllByRole('listitem');
     expect(sites.map((a) => a.textContent)).toEqual(['videotube.example30mUnproductive']);
     expect(
-      screen.getByRole('img', { name: 'Productive 45m (60%), Neutral مخبرش (0%), Unproductive 30m (40%)' }),
+      screen.getByRole('img', { name: `Productive 45m (60%), Neutral ${NO_MINUTES} (0%), Unproductive 30m (40%)` }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('category-productive')).toHaveTextContent('Productive45m (60%)');
   });
