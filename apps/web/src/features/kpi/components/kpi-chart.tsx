@@ -1,71 +1,93 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import type { TKpiScorecard } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChartFigure, rangeWith, showMarks, TargetLine, useChartDirection } from '../../../components/charts';
+import { formatCalendarDate } from '../../../lib/format';
 import { formatKpiValue, periodLabel } from '../kpi-format';
 
 type ScorecardKpi = TKpiScorecard['kpis'][number];
 
 /**
- * One KPI's values over the periods as a line, its target as a reference line. The caption
- * says the same in words (latest value against the target); the records table below the
- * chart has every value.
+ * One KPI's values over the periods as a marked line, its target as a labelled dashed line.
+ * The month (or week) axis and the value axis say what they are; the caption says the latest
+ * value against the target in words, and screen readers get every period's value as a table.
  */
 export function KpiChart({ kpi, card }: { kpi: ScorecardKpi; card: TKpiScorecard }) {
   const { t } = useTranslation();
+  const dir = useChartDirection();
   const byStart = new Map(kpi.records.map((r) => [r.period_start, r.value]));
   const starts = card.periods.map((p) => p.period_start);
+  const values = starts.map((s) => byStart.get(s) ?? null);
   const latest = kpi.records.at(-1);
+  const value = (v: number | null) => (v === null ? '—' : formatKpiValue(t, kpi.unit, v));
+  const target = formatKpiValue(t, kpi.unit, kpi.target);
+  const monthly = card.period === 'monthly';
+  // Ticks short (a month, or a week's first day), the tooltip the period's full name.
+  const tick = (start: string) => formatCalendarDate(start, monthly ? 'monthYear' : 'dayMonth');
   const summary = latest
     ? t('kpi.scorecard.chartSummary', {
         name: kpi.name,
-        value: formatKpiValue(t, kpi.unit, latest.value),
+        value: value(latest.value),
         period: periodLabel(t, card.period, latest.period_start),
-        target: formatKpiValue(t, kpi.unit, kpi.target),
+        target,
         direction: t(`kpi.directions.${kpi.direction}`),
       })
     : t('kpi.scorecard.noValues');
-  return (
-    <Box component="figure" sx={{ m: 0 }}>
-      {latest ? (
-        <Box sx={{ width: '100%', minWidth: 0 }}>
-          <LineChart
-            height={200}
-            // Room at the end for the last period's label.
-            margin={{ top: 10, bottom: 4, left: 0, right: 48 }}
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: starts,
-                valueFormatter: (v: string) => periodLabel(t, card.period, v),
-              },
-            ]}
-            yAxis={[{ width: 48 }]}
-            series={[
-              {
-                data: starts.map((s) => byStart.get(s) ?? null),
-                label: kpi.name,
-                connectNulls: false,
-                // Straight segments: a smoothed curve would invent values between periods.
-                curve: 'linear',
-                valueFormatter: (v: number | null) => (v === null ? '—' : formatKpiValue(t, kpi.unit, v)),
-              },
-            ]}
-            hideLegend
-          >
-            <ChartsReferenceLine
-              y={kpi.target}
-              label={t('kpi.scorecard.target')}
-              lineStyle={{ strokeDasharray: '6 4' }}
-            />
-          </LineChart>
-        </Box>
-      ) : null}
-      <Typography component="figcaption" variant="body2" color="text.secondary">
+  if (!latest) {
+    return (
+      <Typography variant="body2" color="text.secondary">
         {summary}
       </Typography>
-    </Box>
+    );
+  }
+  return (
+    <ChartFigure
+      title={t('kpi.scorecard.chartTitle', { name: kpi.name })}
+      summary={summary}
+      table={{
+        category: t(monthly ? 'kpi.scorecard.axisMonth' : 'kpi.scorecard.axisWeek'),
+        series: [kpi.name, t('kpi.scorecard.target')],
+        rows: starts.map((s, i) => ({ label: periodLabel(t, card.period, s), values: [value(values[i]!), target] })),
+      }}
+    >
+      <LineChart
+        height={240}
+        margin={dir.margin(40)}
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: starts,
+            label: t(monthly ? 'kpi.scorecard.axisMonth' : 'kpi.scorecard.axisWeek'),
+            valueFormatter: (v: string, context) =>
+              context.location === 'tick' ? tick(v) : periodLabel(t, card.period, v),
+            ...dir.xAxis,
+          },
+        ]}
+        yAxis={[
+          {
+            label: t('kpi.scorecard.axisValue'),
+            width: 64,
+            ...rangeWith(values, kpi.target),
+            valueFormatter: (v: number) => formatKpiValue(t, kpi.unit, v),
+            ...dir.yAxis,
+          },
+        ]}
+        series={[
+          {
+            data: values,
+            label: kpi.name,
+            connectNulls: false,
+            showMark: showMarks(starts.length),
+            // Straight segments: a smoothed curve would invent values between periods.
+            curve: 'linear',
+            valueFormatter: (v: number | null) => value(v),
+          },
+        ]}
+        hideLegend
+      >
+        <TargetLine y={kpi.target} label={t('kpi.scorecard.targetAt', { target })} />
+      </LineChart>
+    </ChartFigure>
   );
 }
