@@ -121,6 +121,8 @@ beforeAll(async () => {
       'POST /api/leaves/': { body: ask },
       'GET /api/leaves/mine/': {},
       'GET /api/leaves/inbox/': {},
+      // Each request is answered on its own (a missing one as refused): nothing here is changed.
+      'POST /api/leaves/inbox/decisions/': { body: { ids: [2147483000], decision: 'reject', comment: 'Policy' } },
       'GET /api/leaves/calendar/': { path: `/api/leaves/calendar/?month=${future}-02`, outsider: 'marketing' },
       'GET /api/leaves/attachment/:id/': {
         path: `/api/leaves/attachment/${toDecide.attachments[0]}/`,

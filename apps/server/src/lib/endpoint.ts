@@ -1,4 +1,11 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import {
   successStatus,
   ZApiError,
@@ -54,6 +61,11 @@ export function routeSchema(endpoint: EndpointSpec) {
   };
 }
 
+/** Runs before validation: a request without a body is read as `{}`. */
+const readMissingBodyAsEmpty: preValidationAsyncHookHandler = async (req) => {
+  if (req.body === undefined) req.body = {};
+};
+
 /**
  * Registers the route an endpoint declares (relative to the plugin's prefix, `/api`):
  * its schema (validation, serialisation, the OpenAPI document), its access and policy
@@ -66,13 +78,21 @@ export function route<E extends EndpointSpec>(
   extras: RouteExtras = {},
 ): void {
   const status = successStatus(endpoint);
-  const { config, ...options } = extras;
+  const { config, preValidation, ...options } = extras;
+  // A body whose fields are all optional may be left out (a bare `POST …/cancel/`): it
+  // means the same as `{}`, rather than failing validation as "no set of fields".
+  const bodyMayBeLeftOut = !!endpoint.body && endpoint.body.safeParse({}).success;
+  const hooks = [
+    ...(bodyMayBeLeftOut ? [readMissingBodyAsEmpty] : []),
+    ...(preValidation ? [preValidation].flat() : []),
+  ];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),
     config: { ...config, access: endpoint.access ?? 'staff', policy: endpoint.policy },
     ...options,
+    ...(hooks.length > 0 ? { preValidation: hooks } : {}),
     async handler(req, reply) {
       if (status !== 200) void reply.status(status);
       const answer = await handler(req as EndpointRequest<E>, reply);

@@ -1,6 +1,8 @@
 import { defineEndpoint, fileAnswer, noContent } from '../common/endpoint.js';
 import {
   ZBalancesQuery,
+  ZBulkLeaveDecisionAnswer,
+  ZBulkLeaveDecisionRequest,
   ZCalendar,
   ZCalendarQuery,
   ZCreateLeaveRequest,
@@ -12,6 +14,7 @@ import {
   ZLeaveCancelRequest,
   ZLeaveCoverage,
   ZLeaveDecisionRequest,
+  ZLeaveInboxQuery,
   ZLeaveIdParams,
   ZLeaveQuote,
   ZLeaveQuoteRequest,
@@ -179,10 +182,27 @@ export const leaveEndpoints = {
     method: 'GET',
     path: '/leaves/inbox/',
     tags,
-    summary: 'Requests waiting for my decision, oldest first',
+    summary: 'Requests waiting for my decision (oldest first unless sorted), by type, department and dates',
     policy: { rule: 'any staff member: the requests whose current step canDecideLeave', outsider: null },
+    query: ZLeaveInboxQuery,
     responses: { 200: ZLeaveRequestList },
-    errors: [401, 403],
+    errors: [400, 401, 403],
+  }),
+  decideLeaves: defineEndpoint({
+    operationId: 'decideLeaves',
+    method: 'POST',
+    path: '/leaves/inbox/decisions/',
+    tags,
+    summary: 'Approve or reject several requests with one comment; each is decided as on its own',
+    description:
+      'Each request is decided in its own transaction with the rules of `decideLeave` and answered in the order asked: decided, or refused with the status and message it alone would have had (404 for one the caller may not see, 403, 409). One refusal does not stop the others.',
+    policy: {
+      rule: 'any staff member; each request: canSeeLeave (404), then canDecideLeave (403; 409 once decided)',
+      outsider: null,
+    },
+    body: ZBulkLeaveDecisionRequest,
+    responses: { 200: ZBulkLeaveDecisionAnswer },
+    errors: [400, 401, 403],
   }),
   getTeamCalendar: defineEndpoint({
     operationId: 'getTeamCalendar',

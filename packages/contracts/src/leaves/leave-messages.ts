@@ -53,6 +53,12 @@ export const LEAVE_MESSAGES = {
   leaveOwnDecision: message('You cannot decide your own request.'),
   leaveHrStep: message('This step is for HR to confirm.'),
   leaveChangedMeanwhile: message('This request changed meanwhile.'),
+  chooseLeaves: message('Choose requests.'),
+  leaveListedTwice: message('A request is listed twice.'),
+  bulkLeavesTooMany: message(
+    { one: 'At most {{count}} request at once.', other: 'At most {{count}} requests at once.' },
+    { count: 'count' },
+  ),
   coverageApproversOnly: message("The coverage is for the request's approvers."),
   teamCalendarRestricted: message('The team calendar is for managers, directors, HR and ADMIN.'),
   leaveSettingsHrOnly: message('Only HR and ADMIN manage leave settings.'),

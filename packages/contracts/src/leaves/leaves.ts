@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZUserRef } from '../users/users.js';
-import { INT4_MAX, textOr, ZId, ZText } from '../common/text.js';
+import { INT4_MAX, textOr, ZBodyId, ZId, ZText } from '../common/text.js';
+import { ZApiError } from '../common/errors.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { schemaMessage } from '../common/messages.js';
+import { ZArabicName, ZArabicNameValue } from '../common/localized-name.js';
 
 /**
  * Leave requests (spec §2 `user/leaves/*`, `leaves/{id}`, §3 "leaves, user
@@ -77,6 +79,8 @@ const leaveTypeFields = {
     .trim()
     .min(1, schemaMessage('leaveTypeNameMissing'))
     .max(LEAVE_TYPE_NAME_MAX, schemaMessage('maxChars', { count: LEAVE_TYPE_NAME_MAX })),
+  /** Shown on Arabic pages (the English name when there is none). */
+  name_ar: ZArabicName(LEAVE_TYPE_NAME_MAX),
   /** Days a year (0 for types that do not count against a balance); whole or half days, as stored. */
   yearly_days: ZAllowanceDays,
   /** Unused days carried into the next year, at most (0: none). */
@@ -102,12 +106,15 @@ export const ZLeaveType = z
     code: ZText.nullable(),
     ...leaveTypeFields,
     name: ZText,
+    name_ar: ZArabicNameValue,
   })
   .meta({ id: 'LeaveType' });
 export type TLeaveType = z.infer<typeof ZLeaveType>;
 export const ZLeaveTypeList = z.array(ZLeaveType);
 
 // ---------------------------------------------------------------- calendar settings
+
+export const HOLIDAY_NAME_MAX = 80;
 
 /** `POST /api/leaves/holidays/` (HR and ADMIN). */
 export const ZHolidayRequest = z
@@ -116,12 +123,15 @@ export const ZHolidayRequest = z
     name: textOr(schemaMessage('holidayNameMissing'))
       .trim()
       .min(1, schemaMessage('holidayNameMissing'))
-      .max(80, schemaMessage('maxChars', { count: 80 })),
+      .max(HOLIDAY_NAME_MAX, schemaMessage('maxChars', { count: HOLIDAY_NAME_MAX })),
+    name_ar: ZArabicName(HOLIDAY_NAME_MAX),
   })
   .strict();
 export type THolidayRequest = z.input<typeof ZHolidayRequest>;
 
-export const ZHoliday = z.object({ id: z.number().int(), date: ZText, name: ZText }).meta({ id: 'Holiday' });
+export const ZHoliday = z
+  .object({ id: z.number().int(), date: ZText, name: ZText, name_ar: ZArabicNameValue })
+  .meta({ id: 'Holiday' });
 export type THoliday = z.infer<typeof ZHoliday>;
 export const ZHolidayList = z.array(ZHoliday);
 export const ZHolidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
@@ -249,6 +259,49 @@ export type TBalancesQuery = z.input<typeof ZBalancesQuery>;
 export const ZCalendarQuery = z.object({ month: ZMonth, department: ZStaffDepartment.optional() });
 export type TCalendarQuery = z.input<typeof ZCalendarQuery>;
 
+/** How the approvals inbox orders requests: waiting longest, newest, or by first day of leave. */
+export const LEAVE_INBOX_SORTS = ['oldest', 'newest', 'start'] as const;
+export type TLeaveInboxSort = (typeof LEAVE_INBOX_SORTS)[number];
+
+/**
+ * `GET /api/leaves/inbox/`: narrows the requests waiting for the caller's decision. `from`
+ * and `to` keep the requests whose leave touches that span (either may be open).
+ */
+export const ZLeaveInboxQuery = z.object({
+  leave_type: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  department: ZStaffDepartment.optional(),
+  from: ZLeaveDate().optional(),
+  to: ZLeaveDate().optional(),
+  sort: z.enum(LEAVE_INBOX_SORTS).default('oldest'),
+});
+export type TLeaveInboxQuery = z.input<typeof ZLeaveInboxQuery>;
+
+/** At most this many requests in one bulk decision (a screenful of the inbox, twice over). */
+export const MAX_BULK_LEAVES = 50;
+
+/**
+ * `POST /api/leaves/inbox/decisions/`: one decision and one comment for several requests;
+ * each is decided exactly as on its own (a comment is required to reject).
+ */
+export const ZBulkLeaveDecisionRequest = z
+  .object({
+    ids: z
+      .array(ZBodyId, { error: schemaMessage('chooseLeaves') })
+      .min(1, schemaMessage('chooseLeaves'))
+      .max(MAX_BULK_LEAVES, schemaMessage('bulkLeavesTooMany', { count: MAX_BULK_LEAVES }))
+      .refine((ids) => new Set(ids).size === ids.length, schemaMessage('leaveListedTwice')),
+    decision: z.enum(LEAVE_DECISIONS, { error: schemaMessage('chooseDecision') }),
+    comment: ZText.trim()
+      .max(1000, schemaMessage('maxChars', { count: 1000 }))
+      .default(''),
+  })
+  .strict()
+  .refine((b) => b.decision === 'approve' || b.comment.length > 0, {
+    message: schemaMessage('rejectionReasonMissing'),
+    path: ['comment'],
+  });
+export type TBulkLeaveDecisionRequest = z.input<typeof ZBulkLeaveDecisionRequest>;
+
 // ---------------------------------------------------------------- answers
 
 export const ZLeavePerson = ZUserRef.meta({ id: 'LeavePerson' });
@@ -285,7 +338,7 @@ export const ZLeaveRequest = z
   .object({
     id: z.number().int(),
     user: ZLeavePerson,
-    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, counts_against_balance: true }),
+    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, name_ar: true, counts_against_balance: true }),
     start_date: ZText,
     end_date: ZText,
     half_day: ZHalfDay.nullable(),
@@ -306,10 +359,31 @@ export const ZLeaveRequest = z
 export type TLeaveRequest = z.infer<typeof ZLeaveRequest>;
 export const ZLeaveRequestList = z.array(ZLeaveRequest);
 
+/** Why one request of a bulk decision was not decided: the answer it alone would have had. */
+export const ZBulkLeaveRefusal = ZApiError.extend({ status: z.number().int() }).meta({ id: 'BulkLeaveRefusal' });
+
+/** Each request of a bulk decision, in the order asked: decided (with the request as it now is) or refused. */
+export const ZBulkLeaveDecisionResult = z
+  .object({
+    id: ZBodyId,
+    outcome: z.enum(['decided', 'refused']),
+    leave: ZLeaveRequest.nullable(),
+    refusal: ZBulkLeaveRefusal.nullable(),
+  })
+  .meta({ id: 'BulkLeaveDecisionResult' });
+export type TBulkLeaveDecisionResult = z.infer<typeof ZBulkLeaveDecisionResult>;
+
+export const ZBulkLeaveDecisionAnswer = z.object({
+  decided: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(ZBulkLeaveDecisionResult),
+});
+export type TBulkLeaveDecisionAnswer = z.infer<typeof ZBulkLeaveDecisionAnswer>;
+
 export const ZLeaveBalance = z
   .object({
     /** `counts_against_balance: false` (unpaid): no entitlement; `available` is then minus the days taken. */
-    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, counts_against_balance: true }),
+    leave_type: ZLeaveType.pick({ id: true, code: true, name: true, name_ar: true, counts_against_balance: true }),
     year: z.number().int(),
     entitlement: z.number(),
     carried_over: z.number(),
@@ -363,12 +437,14 @@ export const ZCalendar = z
         date: ZText,
         working: z.boolean(),
         holiday: ZText.nullable(),
+        /** The holiday's Arabic name (null: none, or no holiday). */
+        holiday_ar: ZText.nullable(),
         off: z.array(
           z.object({
             leave: z.number().int(),
             user: ZLeavePerson,
             /** Named in the calendar cell and its CSV export. */
-            leave_type: ZLeaveType.pick({ id: true, code: true, name: true }),
+            leave_type: ZLeaveType.pick({ id: true, code: true, name: true, name_ar: true }),
             status: ZLeaveStatus,
             half_day: ZHalfDay.nullable(),
           }),

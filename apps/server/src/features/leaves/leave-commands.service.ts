@@ -17,9 +17,13 @@ import {
   MAX_PAST_START_DAYS,
   USER_TYPES,
   workingDaysByYear,
+  ZBulkLeaveDecisionRequest,
   ZCreateLeaveRequest,
   ZLeaveCancelRequest,
   ZLeaveDecisionRequest,
+  type TBulkLeaveDecisionAnswer,
+  type TBulkLeaveDecisionRequest,
+  type TBulkLeaveDecisionResult,
   type TBusEventOf,
   type TCreateLeaveRequest,
   type TLeaveCancelRequest,
@@ -364,6 +368,34 @@ export async function decideLeave(
     }
     return presentLeave((await repo.findLeave(tx.db, id))!, caller);
   });
+}
+
+/**
+ * One decision and comment for several requests (the approvals inbox). Each goes through
+ * `decideLeave` in its own transaction, in the order asked, so the rules are exactly those
+ * of a single decision (an approval that no longer fits the balance after an earlier one
+ * of the same person is refused). A refusal is answered for its request, with the status
+ * and message it would have had alone, and does not stop the others.
+ */
+export async function decideLeaves(
+  ctx: AppContext,
+  caller: UserRow,
+  input: TBulkLeaveDecisionRequest,
+  source: AuditSource,
+): Promise<TBulkLeaveDecisionAnswer> {
+  const req = ZBulkLeaveDecisionRequest.parse(input);
+  const results: TBulkLeaveDecisionResult[] = [];
+  for (const id of req.ids) {
+    try {
+      const leave = await decideLeave(ctx, caller, id, { decision: req.decision, comment: req.comment }, source);
+      results.push({ id, outcome: 'decided', leave, refusal: null });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      results.push({ id, outcome: 'refused', leave: null, refusal: { ...err.toBody(), status: err.statusCode } });
+    }
+  }
+  const decided = results.filter((r) => r.outcome === 'decided').length;
+  return { decided, refused: results.length - decided, results };
 }
 
 /** The requester withdraws a waiting request, or an approved one before it starts (its approvers hear of it). */

@@ -7,6 +7,7 @@ import {
   USER_TYPES,
   ZBalancesQuery,
   ZCalendarQuery,
+  ZLeaveInboxQuery,
   ZMyLeavesQuery,
   type LeaveViewer,
   type TBalancesQuery,
@@ -14,13 +15,14 @@ import {
   type TCalendarQuery,
   type TLeaveBalances,
   type TLeaveCoverage,
+  type TLeaveInboxQuery,
   type TLeaveRequest,
   type TLeaveStatus,
   type TMyLeavesQuery,
 } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { readStoredFile } from '../../lib/files/index.js';
 import { balanceFor, CARRY_OVER_YEARS_BACK, coverage, monthRange } from './leave-rules.js';
 import { workingCalendar } from './leave-settings.service.js';
@@ -54,9 +56,21 @@ export async function myLeaves(ctx: AppContext, viewer: LeaveViewer, query: TMyL
 /** The departments whose pending requests `viewer` decides (HR and ADMIN: every one). */
 export const approvedDepartments = (viewer: LeaveViewer) => USER_TYPES.filter((d) => isLeaveApproverFor(viewer, d));
 
-export async function inbox(ctx: AppContext, viewer: LeaveViewer): Promise<TLeaveRequest[]> {
+export async function inbox(
+  ctx: AppContext,
+  viewer: LeaveViewer,
+  query: TLeaveInboxQuery = {},
+): Promise<TLeaveRequest[]> {
+  const q = ZLeaveInboxQuery.parse(query);
+  if (q.from && q.to && q.to < q.from) throw fieldError('to', 'lastDayBeforeFirst');
   const confirmsForHr = viewer.user_type === 'HR' || viewer.user_type === 'ADMIN';
-  const rows = await repo.listInbox(ctx.db, viewer.id, approvedDepartments(viewer), confirmsForHr);
+  const rows = await repo.listInbox(ctx.db, viewer.id, approvedDepartments(viewer), confirmsForHr, {
+    leaveType: q.leave_type,
+    department: q.department,
+    from: q.from,
+    to: q.to,
+    sort: q.sort,
+  });
   return rows.map((r) => presentLeave(r, viewer));
 }
 
@@ -102,7 +116,13 @@ export async function getBalances(
     .map((t) => ({ t, b: balance(t.id, year) }))
     .filter(({ t, b }) => t.is_active || b.approved > 0 || b.pending > 0)
     .map(({ t, b }) => ({
-      leave_type: { id: t.id, code: t.code, name: t.name, counts_against_balance: t.counts_against_balance },
+      leave_type: {
+        id: t.id,
+        code: t.code,
+        name: t.name,
+        name_ar: t.name_ar,
+        counts_against_balance: t.counts_against_balance,
+      },
       year,
       ...b,
     }));
@@ -153,7 +173,8 @@ export async function teamCalendar(ctx: AppContext, viewer: LeaveViewer, query: 
   const days = coverage(first, last, off, headcount, share, calendar).map((d) => ({
     date: d.date,
     working: d.working,
-    holiday: calendar.holidayNames.get(d.date) ?? null,
+    holiday: calendar.holidayNames.get(d.date)?.name ?? null,
+    holiday_ar: calendar.holidayNames.get(d.date)?.name_ar ?? null,
     off: off
       .filter((o) => o.start_date <= d.date && o.end_date >= d.date)
       .map((o) => ({
@@ -165,7 +186,7 @@ export async function teamCalendar(ctx: AppContext, viewer: LeaveViewer, query: 
           last_name: o.last_name,
           user_type: o.user_type,
         },
-        leave_type: { id: o.type_id, code: o.type_code, name: o.type_name },
+        leave_type: { id: o.type_id, code: o.type_code, name: o.type_name, name_ar: o.type_name_ar },
         status: o.status,
         half_day: o.half_day,
       })),

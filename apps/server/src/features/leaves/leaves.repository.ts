@@ -84,6 +84,7 @@ const TYPE_COLUMNS = [
   'id',
   'code',
   'name',
+  'name_ar',
   'yearly_days',
   'carry_over_max_days',
   'half_days_allowed',
@@ -128,7 +129,7 @@ export const LEAVE_TYPE_UNIQUE = { leave_types_name_idx: 'name', leave_types_cod
 // ---------------------------------------------------------------- holidays
 
 export function listHolidays(db: Db, year?: number) {
-  let q = db.selectFrom('leave_holidays').select(['id', 'date', 'name']).orderBy('date');
+  let q = db.selectFrom('leave_holidays').select(['id', 'date', 'name', 'name_ar']).orderBy('date');
   if (year !== undefined) q = q.where('date', '>=', `${year}-01-01`).where('date', '<=', `${year}-12-31`);
   return q.execute();
 }
@@ -137,23 +138,27 @@ export function listHolidays(db: Db, year?: number) {
 export function holidaysBetween(db: Db, from: string, to: string) {
   return db
     .selectFrom('leave_holidays')
-    .select(['date', 'name'])
+    .select(['date', 'name', 'name_ar'])
     .where('date', '>=', from)
     .where('date', '<=', to)
     .orderBy('date')
     .execute();
 }
 
-export function insertHoliday(db: Db, date: string, name: string) {
+export function insertHoliday(db: Db, date: string, name: string, nameAr: string | null = null) {
   return db
     .insertInto('leave_holidays')
-    .values({ date, name })
-    .returning(['id', 'date', 'name'])
+    .values({ date, name, name_ar: nameAr })
+    .returning(['id', 'date', 'name', 'name_ar'])
     .executeTakeFirstOrThrow();
 }
 
 export function deleteHoliday(db: Db, id: number) {
-  return db.deleteFrom('leave_holidays').where('id', '=', id).returning(['id', 'date', 'name']).executeTakeFirst();
+  return db
+    .deleteFrom('leave_holidays')
+    .where('id', '=', id)
+    .returning(['id', 'date', 'name', 'name_ar'])
+    .executeTakeFirst();
 }
 
 export const HOLIDAY_UNIQUE = { leave_holidays_date_key: 'date' };
@@ -321,6 +326,7 @@ function leavesWithEverything(db: Db) {
       'u.user_type as user_user_type',
       't.code as type_code',
       't.name as type_name',
+      't.name_ar as type_name_ar',
       't.counts_against_balance as type_counts_against_balance',
       't.requires_hr_confirmation as type_requires_hr_confirmation',
       'rb.username as recorder_username',
@@ -386,9 +392,26 @@ export function listMine(db: Db, userId: number, f: MyLeavesFilter) {
  * Requests waiting for the caller: `pending` ones of the departments they approve for,
  * and `awaiting_hr` ones when they confirm for HR; never their own; oldest first.
  */
-export function listInbox(db: Db, viewerId: number, pendingDepartments: readonly TUserType[], confirmsForHr: boolean) {
+/** What narrows the approvals inbox (see ZLeaveInboxQuery). */
+export interface InboxFilter {
+  leaveType?: number;
+  department?: TUserType;
+  /** Leave ending on or after this day. */
+  from?: string;
+  /** Leave starting on or before this day. */
+  to?: string;
+  sort: 'oldest' | 'newest' | 'start';
+}
+
+export function listInbox(
+  db: Db,
+  viewerId: number,
+  pendingDepartments: readonly TUserType[],
+  confirmsForHr: boolean,
+  filter: InboxFilter = { sort: 'oldest' },
+) {
   if (pendingDepartments.length === 0 && !confirmsForHr) return Promise.resolve([]);
-  return leavesWithEverything(db)
+  let q = leavesWithEverything(db)
     .where('l.user_id', '<>', viewerId)
     .where((eb) => {
       const either = [];
@@ -397,10 +420,15 @@ export function listInbox(db: Db, viewerId: number, pendingDepartments: readonly
       }
       if (confirmsForHr) either.push(eb('l.status', '=', 'awaiting_hr'));
       return eb.or(either);
-    })
-    .orderBy('l.created_at')
-    .orderBy('l.id')
-    .execute();
+    });
+  if (filter.leaveType !== undefined) q = q.where('l.leave_type_id', '=', filter.leaveType);
+  if (filter.department !== undefined) q = q.where('u.user_type', '=', filter.department);
+  if (filter.from !== undefined) q = q.where('l.end_date', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('l.start_date', '<=', filter.to);
+  if (filter.sort === 'newest') q = q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc');
+  else if (filter.sort === 'start') q = q.orderBy('l.start_date').orderBy('l.created_at').orderBy('l.id');
+  else q = q.orderBy('l.created_at').orderBy('l.id');
+  return q.execute();
 }
 
 /**
@@ -419,6 +447,7 @@ export function offBetween(db: Db, departments: readonly TUserType[], from: stri
       't.id as type_id',
       't.code as type_code',
       't.name as type_name',
+      't.name_ar as type_name_ar',
       'l.start_date',
       'l.end_date',
       'l.half_day',

@@ -50,7 +50,8 @@ export const leavesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ------------------------------------------------------------ lists
   route(app, L.listMyLeaves, (req) => reads.myLeaves(ctx, caller(req).user, req.query));
-  route(app, L.listLeaveInbox, (req) => reads.inbox(ctx, caller(req).user));
+  route(app, L.listLeaveInbox, (req) => reads.inbox(ctx, caller(req).user, req.query));
+  route(app, L.decideLeaves, (req) => commands.decideLeaves(ctx, caller(req).user, req.body, requestSource(req)));
   route(app, L.getTeamCalendar, (req) => reads.teamCalendar(ctx, caller(req).user, req.query));
   route(app, L.downloadLeaveAttachment, async (req, reply) =>
     sendStoredFile(reply, await reads.getLeaveAttachment(ctx, caller(req).user, req.params.id)),

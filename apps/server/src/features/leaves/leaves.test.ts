@@ -400,9 +400,9 @@ describe('deciding', () => {
     expect((await notificationsOf('director.ad'))[0]).toMatch(/asks for Annual leave/);
     expect((await notificationsOf('hr'))[0]).toMatch(/asks for Annual leave/);
 
-    const inbox = ZLeaveRequestList.parse((await callAs(s, manager, L.listLeaveInbox)).body);
+    const inbox = ZLeaveRequestList.parse((await callAs(s, manager, L.listLeaveInbox, { query: {} })).body);
     expect(inbox.find((l) => l.id === id)?.can).toEqual({ decide: true, cancel: false, revoke: false });
-    expect((await callAs(s, 'manager.it', L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(id);
+    expect((await callAs(s, 'manager.it', L.listLeaveInbox, { query: {} })).body.map((l) => l.id)).not.toContain(id);
 
     expect((await callAs(s, user, L.decideLeave, { params: { id }, body: { decision: 'approve' } })).status).toBe(403);
     const noWhy = await callAs(s, manager, L.decideLeave, {
@@ -446,7 +446,9 @@ describe('deciding', () => {
     });
     expect(self.status).toBe(403);
     expect(self.error.message).toBe('You cannot decide your own request.');
-    expect((await callAs(s, manager, L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(own.body.id);
+    expect((await callAs(s, manager, L.listLeaveInbox, { query: {} })).body.map((l) => l.id)).not.toContain(
+      own.body.id,
+    );
     expect((await callAs(s, manager, L.getLeave, { params: { id: own.body.id } })).body.status).toBe('pending');
   });
 
@@ -464,9 +466,9 @@ describe('deciding', () => {
     // The approver's step is done: HR's is not theirs.
     const notTheirs = await callAs(s, manager, L.decideLeave, { params: { id: first }, body: { decision: 'approve' } });
     expect(notTheirs.status).toBe(403);
-    const hrInbox = (await callAs(s, 'manager.hr', L.listLeaveInbox)).body.map((l) => l.id);
+    const hrInbox = (await callAs(s, 'manager.hr', L.listLeaveInbox, { query: {} })).body.map((l) => l.id);
     expect(hrInbox).toEqual(expect.arrayContaining([first, second]));
-    expect((await callAs(s, manager, L.listLeaveInbox)).body.map((l) => l.id)).not.toContain(first);
+    expect((await callAs(s, manager, L.listLeaveInbox, { query: {} })).body.map((l) => l.id)).not.toContain(first);
     // Unpaid leave shows as held while it waits.
     expect(await balance(user, Y, 'unpaid')).toMatchObject({ pending: 5 });
 
