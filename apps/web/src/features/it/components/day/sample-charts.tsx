@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TDeviceMonitor, TNetworkMonitor } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChartFigure, chartFormat, showMarks, useChartDirection } from '../../../../components/charts';
 import { formatNumber } from '../../../../lib/format';
-import { clockOf } from './day-format';
 
 interface Series {
   label: string;
@@ -23,51 +23,65 @@ const average = (values: (number | null)[]) => {
 };
 
 /**
- * Samples over the day as lines on a time axis, with a caption saying the same in words
- * (x-charts keeps its own keyboard navigation of the points).
+ * Samples over the day as marked lines on a time axis (times in the reader's language, from
+ * the right in Arabic), the value axis saying its unit; the caption says the gist in words
+ * and screen readers get every sample as a table.
  */
 function SampleChart({
+  title,
+  valueLabel,
   at,
   series,
   format,
   summary,
   max,
 }: {
+  title: string;
+  valueLabel: string;
   at: readonly string[];
   series: readonly Series[];
   format: (v: number) => string;
   summary: string;
   max?: number;
 }) {
+  const { t } = useTranslation();
+  const dir = useChartDirection();
+  const times = at.map((a) => new Date(a));
+  const value = (v: number | null | undefined) => (v == null ? '—' : format(v));
   return (
-    <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
-      {/* The time axis runs left to right in Arabic too; x-charts places its labels for the page's direction. */}
-      <Box sx={{ width: '100%', minWidth: 0 }}>
-        <LineChart
-          height={200}
-          margin={{ top: 10, bottom: 4, left: 0, right: 16 }}
-          xAxis={[
-            {
-              scaleType: 'time',
-              data: at.map((a) => new Date(a)),
-              valueFormatter: (d: Date) => clockOf(d.toISOString()),
-            },
-          ]}
-          yAxis={[{ min: 0, max, valueFormatter: format, width: 64 }]}
-          series={series.map((s) => ({
-            data: s.data,
-            label: s.label,
-            showMark: false,
-            curve: 'linear',
-            connectNulls: false,
-            valueFormatter: (v: number | null) => (v === null ? '—' : format(v)),
-          }))}
-        />
-      </Box>
-      <Typography component="figcaption" variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
-    </Box>
+    <ChartFigure
+      title={title}
+      summary={summary}
+      table={{
+        category: t('it.day.axisTime'),
+        series: series.map((s) => s.label),
+        rows: times.map((d, i) => ({ label: chartFormat.time(d), values: series.map((s) => value(s.data[i])) })),
+      }}
+    >
+      <LineChart
+        height={220}
+        margin={dir.margin(24)}
+        xAxis={[
+          {
+            scaleType: 'time',
+            data: times,
+            label: t('it.day.axisTime'),
+            valueFormatter: (d: Date, context) =>
+              context.location === 'tick' ? chartFormat.time(d) : chartFormat.dateTime(d),
+            ...dir.xAxis,
+          },
+        ]}
+        yAxis={[{ min: 0, max, label: valueLabel, valueFormatter: format, width: 72, ...dir.yAxis }]}
+        series={series.map((s) => ({
+          data: s.data,
+          label: s.label,
+          showMark: showMarks(at.length),
+          curve: 'linear',
+          connectNulls: false,
+          valueFormatter: (v: number | null) => value(v),
+        }))}
+      />
+    </ChartFigure>
   );
 }
 
@@ -81,6 +95,8 @@ export function DeviceCharts({ samples }: { samples: readonly TDeviceMonitor[] }
   );
   return (
     <SampleChart
+      title={t('it.day.deviceChart')}
+      valueLabel={t('it.day.axisPercent')}
       at={samples.map((s) => s.at)}
       series={[
         { label: t('it.day.cpu'), data: cpu },
@@ -110,12 +126,16 @@ export function NetworkCharts({ samples }: { samples: readonly TNetworkMonitor[]
       sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
     >
       <SampleChart
+        title={t('it.day.latency')}
+        valueLabel={t('it.day.axisLatency')}
         at={at}
         series={[{ label: t('it.day.latency'), data: latency }]}
         format={ms}
         summary={t('it.day.latencySummary', { average: ms(average(latency)), peak: ms(peak(latency)) })}
       />
       <SampleChart
+        title={t('it.day.trafficChart')}
+        valueLabel={t('it.day.axisTraffic')}
         at={at}
         series={[
           { label: t('it.day.received'), data: rx },
