@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
+import { ChartFigure, chartFormat, useChartDirection } from '../../../components/charts';
 import { formatMinutes, formatNumber } from '../../../lib/format';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { deskTicketPath, ownerName } from '../ticket-format';
@@ -56,6 +57,55 @@ function StatCard({
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Active tickets per department, stacked by status: the departments along one axis (from the
+ * right in Arabic), whole-number counts in the reader's digits along the other, and the same
+ * counts as a table for screen readers.
+ */
+function DepartmentChart({ departments }: { departments: TTicketStats['open_by_department'] }) {
+  const { t } = useTranslation();
+  const dir = useChartDirection();
+  const total = (d: TTicketStats['open_by_department'][number]) =>
+    ACTIVE_TICKET_STATUSES.reduce((sum, s) => sum + d[s], 0);
+  const busiest = departments.reduce((a, b) => (total(b) > total(a) ? b : a));
+  return (
+    <ChartFigure
+      title={t('desk.byDepartment')}
+      summary={t('desk.chartSummary', { department: busiest.department, count: total(busiest) })}
+      table={{
+        category: t('desk.chartDepartments'),
+        series: ACTIVE_TICKET_STATUSES.map((s) => t(`tickets.statuses.${s}`)),
+        rows: departments.map((d) => ({
+          label: d.department,
+          values: ACTIVE_TICKET_STATUSES.map((s) => chartFormat.count(d[s])),
+        })),
+      }}
+    >
+      <BarChart
+        height={220}
+        margin={dir.margin()}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: departments.map((d) => d.department),
+            label: t('desk.chartDepartments'),
+            ...dir.xAxis,
+          },
+        ]}
+        // Counts of tickets: whole-number ticks only.
+        yAxis={[{ label: t('desk.chartTickets'), tickMinStep: 1, valueFormatter: chartFormat.count, ...dir.yAxis }]}
+        series={ACTIVE_TICKET_STATUSES.map((s) => ({
+          data: departments.map((d) => d[s]),
+          label: t(`tickets.statuses.${s}`),
+          stack: 'active',
+          color: STATUS_COLORS[s],
+          valueFormatter: (v: number | null) => (v === null ? '—' : chartFormat.count(v)),
+        }))}
+      />
+    </ChartFigure>
   );
 }
 
@@ -225,31 +275,7 @@ export function DeskStats({
                 {stats.open_by_department.length === 0 ? (
                   <Typography color="text.secondary">{t('desk.chartEmpty')}</Typography>
                 ) : (
-                  <BarChart
-                    height={190}
-                    margin={{ top: 8, bottom: 4 }}
-                    xAxis={[
-                      {
-                        scaleType: 'band',
-                        data: stats.open_by_department.map((d) => d.department),
-                        label: t('desk.chartDepartments'),
-                      },
-                    ]}
-                    // Counts of tickets: whole-number ticks only.
-                    yAxis={[
-                      {
-                        label: t('desk.chartTickets'),
-                        tickMinStep: 1,
-                        valueFormatter: (v: number) => String(Math.round(v)),
-                      },
-                    ]}
-                    series={ACTIVE_TICKET_STATUSES.map((s) => ({
-                      data: stats.open_by_department.map((d) => d[s]),
-                      label: t(`tickets.statuses.${s}`),
-                      stack: 'active',
-                      color: STATUS_COLORS[s],
-                    }))}
-                  />
+                  <DepartmentChart departments={stats.open_by_department} />
                 )}
               </CardContent>
             </Card>
