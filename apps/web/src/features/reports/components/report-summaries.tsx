@@ -14,6 +14,7 @@ import { toast } from 'react-toastify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { SectionCard } from '../../../components/section-card';
+import { ChartFigure, chartFormat, useChartDirection } from '../../../components/charts';
 import { errorText } from '../../../lib/api/api-error';
 import { formatMinutes, formatNumber } from '../../../lib/format';
 import { selectToken } from '../../auth';
@@ -21,6 +22,60 @@ import { downloadSummaryCsv, useReportSummaryQuery } from '../api/reports-api';
 
 const figure = (v: number | null, digits = 1) =>
   v === null ? '—' : formatNumber(v, { maximumFractionDigits: digits });
+
+/**
+ * Tickets and leave days per department: departments along one axis (from the right in
+ * Arabic), counts in the reader's digits along the other, the figures as a table for screen
+ * readers (the visible table below has them too, with more columns).
+ */
+export function SummaryChart({ rows }: { rows: readonly TDepartmentSummary[] }) {
+  const { t } = useTranslation();
+  const dir = useChartDirection();
+  const series = [
+    { key: 'tickets_opened', label: t('reports.summary.ticketsOpened') },
+    { key: 'tickets_closed', label: t('reports.summary.ticketsClosed') },
+    { key: 'leave_days_taken', label: t('reports.summary.leaveDays') },
+  ] as const;
+  const total = (r: TDepartmentSummary) => r.tickets_opened + r.tickets_closed + r.leave_days_taken;
+  const busiest = rows.reduce((a, b) => (total(b) > total(a) ? b : a));
+  return (
+    <ChartFigure
+      title={t('reports.summary.chartTitle')}
+      summary={t('reports.summary.chartSummary', {
+        department: busiest.department,
+        opened: figure(busiest.tickets_opened, 0),
+        closed: figure(busiest.tickets_closed, 0),
+        leave: figure(busiest.leave_days_taken),
+      })}
+      table={{
+        category: t('reports.summary.department'),
+        series: series.map((s) => s.label),
+        rows: rows.map((r) => ({ label: r.department, values: series.map((s) => figure(r[s.key])) })),
+      }}
+    >
+      <BarChart
+        height={280}
+        margin={dir.margin()}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: rows.map((r) => r.department),
+            label: t('reports.summary.department'),
+            ...dir.xAxis,
+          },
+        ]}
+        yAxis={[
+          { label: t('reports.summary.countAxis'), tickMinStep: 1, valueFormatter: chartFormat.count, ...dir.yAxis },
+        ]}
+        series={series.map((s) => ({
+          data: rows.map((r) => r[s.key]),
+          label: s.label,
+          valueFormatter: (v: number | null) => figure(v),
+        }))}
+      />
+    </ChartFigure>
+  );
+}
 
 /** "Summaries" (ADMIN and directors): each department's figures for a period, as a table and a chart, with CSV. */
 export function ReportSummaries() {
@@ -146,17 +201,7 @@ export function ReportSummaries() {
       {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
       {rows.length > 0 ? (
         <SectionCard title={t('reports.summary.chartTitle')}>
-          <BarChart
-            height={260}
-            margin={{ top: 8, bottom: 4 }}
-            xAxis={[{ scaleType: 'band', data: rows.map((r) => r.department), label: t('reports.summary.department') }]}
-            yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => formatNumber(Math.round(v)) }]}
-            series={[
-              { data: rows.map((r) => r.tickets_opened), label: t('reports.summary.ticketsOpened') },
-              { data: rows.map((r) => r.tickets_closed), label: t('reports.summary.ticketsClosed') },
-              { data: rows.map((r) => r.leave_days_taken), label: t('reports.summary.leaveDays') },
-            ]}
-          />
+          <SummaryChart rows={rows} />
         </SectionCard>
       ) : null}
       <Box sx={{ mt: 2 }}>
