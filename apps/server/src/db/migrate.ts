@@ -16,6 +16,10 @@ import * as m0014 from './migrations/0014-share.js';
 import * as m0015 from './migrations/0015-presence-future-times.js';
 import * as m0016 from './migrations/0016-it-agent-daily-rows.js';
 import * as m0017 from './migrations/0017-notification-kinds.js';
+import * as m0018 from './migrations/0018-it-machine-status.js';
+import * as m0019 from './migrations/0019-ocr-search-forms.js';
+import * as m0020 from './migrations/0020-split-shifts.js';
+import * as m0021 from './migrations/0021-arabic-names.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +40,10 @@ const migrations: Record<string, Migration> = {
   '0015-presence-future-times': m0015,
   '0016-it-agent-daily-rows': m0016,
   '0017-notification-kinds': m0017,
+  '0018-it-machine-status': m0018,
+  '0019-ocr-search-forms': m0019,
+  '0020-split-shifts': m0020,
+  '0021-arabic-names': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

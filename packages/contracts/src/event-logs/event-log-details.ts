@@ -93,11 +93,11 @@ const categoryRule = {
   pattern: 'code',
   category: oneOf(IT_CATEGORIES),
 } as const;
-const kpiDefinition = { name: 'text', is_active: 'bool' } as const;
+const kpiDefinition = { name: 'text', name_ar: 'text', is_active: 'bool' } as const;
 const kpiRecord = { user: 'username', kpi: { ref: 'kpi_definition' }, period_start: 'date' } as const;
 const kpiReminder = { period_start: 'date', kpis: { refs: 'kpi_definition' } } as const;
 const leaveStep = { user, from: leaveStatus, to: leaveStatus, comment: 'text' } as const;
-const holiday = { date: 'date', name: 'text' } as const;
+const holiday = { date: 'date', name: 'text', name_ar: 'text' } as const;
 const leaveRequest = {
   user,
   leave_type: { ref: 'leave_type' },
@@ -109,6 +109,7 @@ const leaveRequest = {
 } as const;
 const leaveType = {
   name: 'text',
+  name_ar: 'text',
   yearly_days: 'number',
   carry_over_max_days: 'number',
   half_days_allowed: 'bool',
@@ -147,7 +148,13 @@ export const EVENT_DETAILS = {
   'integration_key.revoked': integrationKey,
   'interpreter.follow_settings_changed': { notify_when_online: 'bool' },
   'interpreter.followed': { username: 'username' },
-  'interpreter.profile_changed': { username: 'username', languages: 'texts', team: 'text', extension: 'code' },
+  'interpreter.profile_changed': {
+    username: 'username',
+    languages: 'texts',
+    team: 'text',
+    team_ar: 'text',
+    extension: 'code',
+  },
   'interpreter.unfollowed': { username: 'username' },
   'it.category_rule_created': categoryRule,
   'it.category_rule_deleted': categoryRule,
@@ -203,7 +210,13 @@ export const EVENT_DETAILS = {
   'ticket.sla_breached': { kind: oneOf(SLA_KINDS), due_at: 'dateTime' },
   'ticket.status_changed': { from: ticketStatus, to: ticketStatus },
   'ticket_sla.updated': { department: 'userType', before: slaTargets, after: slaTargets },
-  'wfm.shift_changed': { username: 'username', date: 'date', from: { fields: shiftTimes }, to: { fields: shiftTimes } },
+  'wfm.shift_changed': {
+    username: 'username',
+    date: 'date',
+    from: { fields: shiftTimes },
+    to: { fields: shiftTimes },
+    moved_to: { fields: { username: 'username', date: 'date' } },
+  },
   'wfm.shift_created': shift,
   'wfm.shift_deleted': shift,
   'wfm.shifts_imported': { rows: 'count', created: 'count', replaced: 'count', from: 'date', to: 'date' },

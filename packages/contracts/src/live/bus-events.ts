@@ -54,6 +54,8 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('it'),
     user: z.number().int(),
+    /** The machine (agent) whose telemetry changed. */
+    agent: z.number().int(),
     kinds: z.array(z.enum(['app', 'activity', 'device', 'network', 'daily'])),
   }),
   /** An OCR job moved on (opened, a page finished, ended): its owner's sockets get the frame it carries. */
@@ -66,6 +68,8 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('share_call'), id: z.number().int(), users: z.array(z.number().int()).max(2) }),
   /** A signal was stored for one connection: the server holding it reads and sends it. */
   z.object({ type: z.literal('share_signal'), id: z.number().int(), endpoint: ZText }),
+  /** Shifts starting on days in [from, to] were planned, changed, moved or removed: WFM pages re-read them. */
+  z.object({ type: z.literal('wfm_schedule'), from: ZText, to: ZText }),
   /** A desk's canned replies or SLA targets changed: its members re-read them. */
   z.object({
     type: z.literal('desk_settings'),

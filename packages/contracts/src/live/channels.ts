@@ -6,6 +6,7 @@ import { ZWsInterpreterStatus } from '../interpreters/interpreter-live.js';
 import { ZWsItAppUsage, ZWsItDevice, ZWsItNetwork, ZWsItStatus, ZWsItUserLogs } from '../it/it-live.js';
 import { ZWsShareCall, ZWsShareHello, ZWsShareSignal } from '../share/share-live.js';
 import { ZAgentAck, ZAgentWelcome } from '../it/agent-protocol.js';
+import { ZWsWfmSchedule } from '../wfm/wfm-live.js';
 import {
   ZWsAdminDeskSettings,
   ZWsAdminNewTicket,
@@ -30,6 +31,8 @@ export const WS_CHANNELS = {
   agent: '/ws/agent/',
   /** Screen-sharing calls: requests, call changes and WebRTC signals between a call's two connections. */
   share: '/ws/share/',
+  /** WFM: the schedule changed (another planner's roster re-reads), for `canUseWfm`. */
+  wfm: '/ws/wfm/',
 } as const;
 export type TWsChannel = (typeof WS_CHANNELS)[keyof typeof WS_CHANNELS];
 
@@ -78,6 +81,10 @@ export type TWsAgentChannelMessage = z.infer<typeof ZWsAgentChannelMessage>;
 export const ZWsShareChannelMessage = z.union([ZWsShareHello, ZWsShareCall, ZWsShareSignal, ZWsError, ZWsPong]);
 export type TWsShareChannelMessage = z.infer<typeof ZWsShareChannelMessage>;
 
+/** Everything the server sends on `/ws/wfm/`. */
+export const ZWsWfmChannelMessage = z.union([ZWsWfmSchedule, ZWsError, ZWsPong]);
+export type TWsWfmChannelMessage = z.infer<typeof ZWsWfmChannelMessage>;
+
 /** Each channel's frames, so a client parses a frame by the path it came on. */
 export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.admins]: ZWsAdminsServerMessage,
@@ -86,5 +93,6 @@ export const WS_CHANNEL_MESSAGES = {
   [WS_CHANNELS.it]: ZWsItChannelMessage,
   [WS_CHANNELS.agent]: ZWsAgentChannelMessage,
   [WS_CHANNELS.share]: ZWsShareChannelMessage,
+  [WS_CHANNELS.wfm]: ZWsWfmChannelMessage,
 } as const satisfies Record<TWsChannel, z.ZodType>;
 export type TWsChannelMessage<P extends TWsChannel> = z.infer<(typeof WS_CHANNEL_MESSAGES)[P]>;

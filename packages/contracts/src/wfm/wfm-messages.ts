@@ -4,7 +4,14 @@ import { message } from '../common/message-define.js';
 export const WFM_MESSAGES = {
   shiftNotFound: message('No shift has this id.'),
   chooseActiveInterpreter: message('Choose an active interpreter.'),
-  shiftDayTaken: message('This interpreter already has a shift on this day; change that one instead.'),
+  shiftOverlaps: message(
+    'This overlaps their shift on {{date}}, {{start}}–{{end}}: shifts of one person may not overlap.',
+    {
+      date: 'date',
+      start: 'text',
+      end: 'text',
+    },
+  ),
   staffingNotFound: message('No staffing is set for this language pair.'),
   lastDayNotBeforeFirst: message('The last day must not be before the first.'),
   wfmRangeTooLong: message(
@@ -14,7 +21,9 @@ export const WFM_MESSAGES = {
   csvHeaderMissing: message('The first line must name the columns username, date, start and end.'),
   csvNoRows: message('The file has no shifts below its header.'),
   csvBadQuotes: message('This line is not valid CSV (check its quotes).'),
-  csvShiftRepeated: message('This interpreter already has a shift on this day earlier in the file.'),
+  csvShiftOverlapsLine: message('This shift overlaps the one on line {{other}} for the same interpreter.', {
+    other: 'number',
+  }),
   shiftImportLine: message('Line {{line}}: {{reason}}', { line: 'number', reason: 'message' }),
   shiftImportFailed: message(
     { one: '{{count}} line could not be imported.', other: '{{count}} lines could not be imported.' },

@@ -45,6 +45,9 @@ const shiftTimes = {
     .default(''),
 };
 
+const ZShiftUsername = () =>
+  textOr(schemaMessage('chooseInterpreter')).trim().min(1, schemaMessage('chooseInterpreter')).max(150);
+
 /** A shift's end: not equal to its start, and at most MAX_SHIFT_MINUTES long. */
 function refineShift(s: { start: string; end: string }, ctx: z.RefinementCtx): void {
   if (s.start === s.end) {
@@ -54,10 +57,14 @@ function refineShift(s: { start: string; end: string }, ctx: z.RefinementCtx): v
   }
 }
 
-/** `POST /api/wfm/shifts/` (WFM, ADMIN): one interpreter's shift on one day (one shift a day each). */
+/**
+ * `POST /api/wfm/shifts/` (WFM, ADMIN): one interpreter's shift on one day. Several a day
+ * are fine (a split shift) as long as none of that person's shifts overlap, the day
+ * before's night shift included (400 `shiftOverlaps` on `start`).
+ */
 export const ZShiftRequest = z
   .object({
-    username: textOr(schemaMessage('chooseInterpreter')).trim().min(1, schemaMessage('chooseInterpreter')).max(150),
+    username: ZShiftUsername(),
     date: ZLeaveDate(schemaMessage('chooseShiftDay')),
     ...shiftTimes,
   })
@@ -65,8 +72,19 @@ export const ZShiftRequest = z
   .superRefine(refineShift);
 export type TShiftRequest = z.input<typeof ZShiftRequest>;
 
-/** `PUT /api/wfm/shifts/{id}/`: inline edit of the times and note (the day and person stay). */
-export const ZShiftUpdateRequest = z.object(shiftTimes).strict().superRefine(refineShift);
+/**
+ * `PUT /api/wfm/shifts/{id}/`: new times and note; with `date` and/or `username` the shift
+ * moves to that day or interpreter (the roster's drag and its "Move" action). Left out,
+ * the day and person stay.
+ */
+export const ZShiftUpdateRequest = z
+  .object({
+    ...shiftTimes,
+    username: ZShiftUsername().optional(),
+    date: ZLeaveDate(schemaMessage('chooseShiftDay')).optional(),
+  })
+  .strict()
+  .superRefine(refineShift);
 export type TShiftUpdateRequest = z.input<typeof ZShiftUpdateRequest>;
 
 export const ZShift = z
@@ -105,8 +123,10 @@ export type TShiftsQuery = z.input<typeof ZShiftsQuery>;
  * `POST /api/wfm/shifts/import/`: a week or month of shifts as CSV text with a header row
  * `username,date,start,end[,note]` (comma or semicolon separated). Every row is checked;
  * if any fails nothing is imported and the answer is 400 with one message per bad line
- * under `csv` ("Line 4: …"). A row for a day that already has a shift replaces it.
- * `dry_run` checks and counts without saving (the preview).
+ * under `csv` ("Line 4: …"). The file is the plan of each interpreter-day it names: that
+ * day's shifts are replaced by the file's rows for it (several rows make a split shift;
+ * rows that overlap each other or a shift the file keeps are refused). `dry_run` checks and
+ * counts without saving (the preview).
  */
 export const ZShiftImportRequest = z
   .object({
@@ -121,8 +141,12 @@ export const ZShiftImportResult = z
   .object({
     /** Rows read (without the header). */
     rows: z.number().int(),
+    /** Rows for an interpreter-day that had no shift. */
     created: z.number().int(),
+    /** Rows for an interpreter-day that had shifts (those days are replaced). */
     replaced: z.number().int(),
+    /** Shifts already planned on those days that the file replaces. */
+    removed: z.number().int(),
     dry_run: z.boolean(),
   })
   .meta({ id: 'ShiftImportResult' });
@@ -140,7 +164,23 @@ export type TWfmDayQuery = z.input<typeof ZWfmDayQuery>;
 export const ZPresenceSpan = z.object({ from: ZText, to: ZText.nullable() });
 export type TPresenceSpan = z.infer<typeof ZPresenceSpan>;
 
-/** How one interpreter's day went against their shift (the server computes every figure). */
+/** A shift as the day board and history carry it. */
+export const ZShiftBrief = ZShift.pick({
+  id: true,
+  start: true,
+  end: true,
+  starts_at: true,
+  ends_at: true,
+  crosses_midnight: true,
+  minutes: true,
+});
+export type TShiftBrief = z.infer<typeof ZShiftBrief>;
+
+/**
+ * How one interpreter's day went against their shifts (the server computes every figure).
+ * With a split shift the minutes add up over the shifts; late and early are judged per
+ * shift and their minutes add up.
+ */
 export const ZAdherence = z.object({
   /** Minutes online within the day. */
   online_minutes: z.number().int(),
@@ -166,19 +206,16 @@ export const ZWfmDayRow = z
     last_name: ZText,
     languages: z.array(ZText),
     team: ZText,
+    /** The team's Arabic name (null: none given). */
+    team_ar: ZText.nullable(),
     /** Spec §3: 0 or 1, now. */
     online: z.union([z.literal(0), z.literal(1)]),
     first_in: ZText.nullable(),
     last_out: ZText.nullable(),
-    shift: ZShift.pick({
-      id: true,
-      start: true,
-      end: true,
-      starts_at: true,
-      ends_at: true,
-      crosses_midnight: true,
-      minutes: true,
-    }).nullable(),
+    /** The day's first shift (older clients); `shifts` has them all. */
+    shift: ZShiftBrief.nullable(),
+    /** Every shift starting that day, in time order (a split shift has several). */
+    shifts: z.array(ZShiftBrief),
     spans: z.array(ZPresenceSpan),
     /** Now within the shift and offline (real-time adherence). */
     out_of_adherence: z.boolean(),
@@ -230,6 +267,7 @@ export const ZWfmHistoryDay = z
   .object({
     date: ZText,
     shift: ZWfmDayRow.shape.shift,
+    shifts: ZWfmDayRow.shape.shifts,
     spans: z.array(ZPresenceSpan),
     first_in: ZText.nullable(),
     last_out: ZText.nullable(),
@@ -256,6 +294,7 @@ export const ZWfmHistory = z
     last_name: ZText,
     languages: z.array(ZText),
     team: ZText,
+    team_ar: ZText.nullable(),
     extension: ZText,
     /** When they joined (tenure in 30-day months is computed by the web, spec §5). */
     date_joined: ZText,

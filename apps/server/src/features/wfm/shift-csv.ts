@@ -17,7 +17,6 @@ import { ApiError, fieldError } from '../../lib/errors.js';
 const NEEDS_HEADER = 'csvHeaderMissing';
 const NO_ROWS = 'csvNoRows';
 const BAD_QUOTES = msg('csvBadQuotes');
-const DUPLICATE_IN_FILE = msg('csvShiftRepeated');
 
 export interface CsvShift {
   /** The line in the file (the header is line 1). */
@@ -69,7 +68,6 @@ export function parseShiftCsv(text: string): ParsedCsv {
 
   const shifts: CsvShift[] = [];
   const problems: LineProblem[] = [];
-  const seen = new Set<string>();
   for (const { cells, line, broken: isBroken } of body) {
     if (isBroken) {
       problems.push({ line, reason: BAD_QUOTES });
@@ -87,18 +85,60 @@ export function parseShiftCsv(text: string): ParsedCsv {
       problems.push({ line, reason: issueMessage(parsed.error.issues[0]!) });
       continue;
     }
-    const key = `${parsed.data.username}\n${parsed.data.date}`;
-    if (seen.has(key)) {
-      problems.push({ line, reason: DUPLICATE_IN_FILE });
-      continue;
-    }
-    seen.add(key);
     shifts.push({ line, ...parsed.data });
   }
   return { shifts, problems };
 }
 
 export const UNKNOWN_INTERPRETER = msg('activeInterpreterNotFound');
+
+/** A row of the file with its instants (ms), once its interpreter is known. */
+export interface TimedRow {
+  line: number;
+  user_id: number;
+  date: string;
+  from: number;
+  to: number;
+}
+
+/** A shift already planned near the file's days. */
+export interface PlannedShift {
+  user_id: number;
+  date: string;
+  start: string;
+  end: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * Overlaps an import would make (no I/O): a row overlapping an earlier row for the same
+ * interpreter (named by its line), or a planned shift the file keeps, one on an
+ * interpreter-day the file does not name (the night shift of the day before). Rows for
+ * the same interpreter and day that do not overlap are a split shift.
+ */
+export function importOverlaps(rows: readonly TimedRow[], planned: readonly PlannedShift[]): LineProblem[] {
+  const named = new Set(rows.map((r) => `${r.user_id} ${r.date}`));
+  const kept = planned.filter((p) => !named.has(`${p.user_id} ${p.date}`));
+  const overlap = (a: { from: number; to: number }, b: { from: number; to: number }) => a.from < b.to && b.from < a.to;
+  const problems: LineProblem[] = [];
+  const byLine = [...rows].sort((a, b) => a.line - b.line);
+  byLine.forEach((row, i) => {
+    const earlier = byLine.slice(0, i).find((o) => o.user_id === row.user_id && overlap(o, row));
+    if (earlier) {
+      problems.push({ line: row.line, reason: msg('csvShiftOverlapsLine', { other: earlier.line }) });
+      return;
+    }
+    const other = kept.find((p) => p.user_id === row.user_id && overlap(p, row));
+    if (other) {
+      problems.push({
+        line: row.line,
+        reason: msg('shiftOverlaps', { date: other.date, start: other.start, end: other.end }),
+      });
+    }
+  });
+  return problems;
+}
 
 /** At most this many lines are named in a refusal (the count says how many there were). */
 const LISTED_PROBLEMS = 100;

@@ -151,6 +151,40 @@ describe('the day board', () => {
     expect(lines.length).toBe(board.body.rows.length + 2);
   });
 
+  it('a split shift: the blocks’ minutes add up, the break is not absence, lateness is judged per block', async () => {
+    const day = '2026-03-12';
+    const g = await interpreter('Ghada', ['Igbo↔Hausa']);
+    // 06:00–10:00 and 14:00–18:00 Riyadh; in for the morning, back 20 minutes late after the break.
+    await plan(g, day, '06:00', '10:00');
+    await plan(g, day, '14:00', '18:00');
+    await feed(g, [
+      ['2026-03-12T03:00:00Z', '2026-03-12T07:00:00Z'],
+      ['2026-03-12T11:20:00Z', '2026-03-12T15:00:00Z'],
+    ]);
+    const res = await callAs(s, 'manager.wfm', W.getWfmDay, { query: { date: day } });
+    expect(rowOf(res.body, g)).toMatchObject({
+      shift: { start: '06:00', end: '10:00' },
+      shifts: [
+        { start: '06:00', end: '10:00', minutes: 240 },
+        { start: '14:00', end: '18:00', minutes: 240 },
+      ],
+      online_minutes: 460,
+      scheduled_minutes: 480,
+      in_shift_minutes: 460,
+      adherence: 0.9583,
+      late: true,
+      late_minutes: 20,
+      left_early: false,
+    });
+    const history = await callAs(s, 'manager.wfm', W.getWfmHistory, {
+      params: { username: g.username },
+      query: { from: day, to: day },
+    });
+    expect(history.body.days[0]).toMatchObject({ shifts: [{ start: '06:00' }, { start: '14:00' }], adherence: 0.9583 });
+    const csv = await callAs(s, 'manager.wfm', W.exportWfmDayCsv, { query: { date: day } });
+    expect(csv.body).toContain('06:00-10:00; 14:00-18:00,96,yes,no');
+  });
+
   it('today: online first, out of adherence when offline inside the shift, and the gap to staffing', async () => {
     const pair = 'Yoruba↔Igbo';
     const e = await interpreter('Emad', ['Igbo↔Yoruba']);

@@ -22,7 +22,8 @@ const DEMAND_CURVE = [
  * staffing for the five pairs. Past days follow the presence feed: 08:00–16:00 on the days
  * they worked (its jitter and breaks give adherence around 85–95 % with a few late starts
  * and early leaves), and today a shift around each one's first sign of life. Ahead, a day
- * off a week; three work evenings (16:00–00:00) and one nights (22:00–06:00).
+ * off a week; three work split shifts (07:00–11:00 and 15:00–19:00), three evenings
+ * (16:00–00:00) and one nights (22:00–06:00).
  */
 export async function seedWfmDemo(db: Database, timeZone: string): Promise<void> {
   const planner = await findUserByUsername(db, 'manager.wfm');
@@ -64,12 +65,16 @@ export async function seedWfmDemo(db: Database, timeZone: string): Promise<void>
     }
     for (let d = 1; d <= 14; d++) {
       if ((d + i) % 7 === 0) continue;
-      if (i < 16) shift(dayAt(d), '08:00', '16:00');
+      if (i >= 12 && i < 15) {
+        // A split shift: the morning and the evening peaks, a break between.
+        shift(dayAt(d), '07:00', '11:00');
+        shift(dayAt(d), '15:00', '19:00');
+      } else if (i < 16) shift(dayAt(d), '08:00', '16:00');
       else if (i < 19) shift(dayAt(d), '16:00', '00:00');
       else shift(dayAt(d), '22:00', '06:00');
     }
   }
-  await wfm.upsertShifts(db, rows, timeZone, planner.id);
+  await wfm.replaceShiftDays(db, rows, timeZone, planner.id);
   for (const [language, peak] of Object.entries(DEMO_PEAKS)) {
     const hours = DEMAND_CURVE.map((share) => Math.round(peak * share));
     await wfm.upsertStaffing(db, languagePairKey(language), language, hours, planner.id);

@@ -17,7 +17,7 @@ import { csvRow } from '../../lib/csv.js';
 import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import type { Database } from '../../db/database.js';
 import { interpreterRoster, interpreterSessionsBetween, onlineSecondsWithin } from '../interpreters/index.js';
-import { boardShift, presentDayRow, presentFigures, presentShift, shiftBrief, type BoardRow } from './wfm.presenter.js';
+import { dayShifts, presentDayRow, presentFigures, presentShift, type BoardRow } from './wfm.presenter.js';
 import * as repo from './wfm.repository.js';
 import {
   addDays,
@@ -62,6 +62,17 @@ function sessionsByUser(rows: Awaited<ReturnType<typeof interpreterSessionsBetwe
   return by;
 }
 
+/** Rows grouped by a key, each group in the rows' order (shifts come by day, then start). */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const by = new Map<K, T[]>();
+  for (const r of rows) {
+    const list = by.get(key(r));
+    if (list) list.push(r);
+    else by.set(key(r), [r]);
+  }
+  return by;
+}
+
 const interval = (s: { starts_at: Date; ends_at: Date }) => ({
   from: new Date(s.starts_at).getTime(),
   to: new Date(s.ends_at).getTime(),
@@ -97,18 +108,17 @@ export async function dayBoard(ctx: AppContext, user: UserRow, q: TWfmDayQuery):
   const [bounds] = await repo.daysBetween(ctx.db, date, date, tz);
   const day = interval(bounds!);
   const now = new Date(clock.now).getTime();
-  const shifts = new Map((await repo.listShifts(ctx.db, date, date)).map((s) => [s.user_id, s]));
-  const people: BoardRow[] = (await interpreterRoster(ctx.db)).map((p) => ({ ...p, shift: shifts.get(p.id) ?? null }));
+  const shifts = groupBy(await repo.listShifts(ctx.db, date, date), (s) => s.user_id);
+  const people: BoardRow[] = (await interpreterRoster(ctx.db)).map((p) => ({ ...p, shifts: shifts.get(p.id) ?? [] }));
   const sessions = sessionsByUser(
     await interpreterSessionsBetween(ctx.db, new Date(day.from), new Date(day.to + NEXT_DAY_MS)),
   );
   const staffing = isToday ? await repo.listStaffing(ctx.db) : [];
 
   const rows = people.map((p) => {
-    const brief = boardShift(p);
-    const shift = brief ? { from: Date.parse(brief.starts_at), to: Date.parse(brief.ends_at) } : null;
-    const figures = dayFigures({ day, shift, sessions: sessions.get(p.id) ?? [], now });
-    return { person: p, figures, row: presentDayRow(p, figures, outOfAdherence(shift, !!p.online, now)) };
+    const planned = p.shifts.map(interval);
+    const figures = dayFigures({ day, shifts: planned, sessions: sessions.get(p.id) ?? [], now });
+    return { person: p, figures, row: presentDayRow(p, figures, outOfAdherence(planned, !!p.online, now)) };
   });
   return {
     date,
@@ -155,7 +165,7 @@ function languageTotals(
       const t = totalFor(language);
       t.interpreters += 1;
       t.online_now += person.online ? 1 : 0;
-      t.scheduled += person.shift === null ? 0 : 1;
+      t.scheduled += person.shifts.length === 0 ? 0 : 1;
       t.online_minutes += figures.online_minutes;
       t.scheduled_minutes += figures.scheduled_minutes;
     }
@@ -213,7 +223,7 @@ export async function dayBoardCsv(
       time(r.first_in),
       time(r.last_out),
       r.online_minutes,
-      r.shift ? `${r.shift.start}-${r.shift.end}` : '',
+      r.shifts.map((x) => `${x.start}-${x.end}`).join('; '),
       r.adherence === null ? '' : Math.round(r.adherence * 100),
       r.late ? 'yes' : 'no',
       r.left_early ? 'yes' : 'no',
@@ -240,7 +250,7 @@ export async function history(
   checkRange(from, to);
   const now = new Date(clock.now).getTime();
   const days = await repo.daysBetween(ctx.db, from, to, tz);
-  const shifts = new Map((await repo.listShifts(ctx.db, from, to, target.id)).map((s) => [s.date, s]));
+  const shifts = groupBy(await repo.listShifts(ctx.db, from, to, target.id), (s) => s.date);
   const sessions = (
     await interpreterSessionsBetween(
       ctx.db,
@@ -251,9 +261,9 @@ export async function history(
   ).map(toSession);
 
   const perDay = days.map((d) => {
-    const s = shifts.get(d.date);
-    const figures = dayFigures({ day: interval(d), shift: s ? interval(s) : null, sessions, now });
-    return { date: d.date, figures, shift: s ? shiftBrief(s) : null };
+    const planned = shifts.get(d.date) ?? [];
+    const figures = dayFigures({ day: interval(d), shifts: planned.map(interval), sessions, now });
+    return { date: d.date, figures, planned };
   });
   return {
     username: target.username,
@@ -261,13 +271,14 @@ export async function history(
     last_name: target.last_name,
     languages: target.languages,
     team: target.team,
+    team_ar: target.team_ar,
     extension: target.extension,
     date_joined: new Date(target.date_joined).toISOString(),
     online: target.online ? 1 : 0,
     from,
     to,
     time_zone: tz,
-    days: perDay.map((d) => ({ date: d.date, shift: d.shift, ...presentFigures(d.figures) })),
+    days: perDay.map((d) => ({ date: d.date, ...dayShifts(d.planned), ...presentFigures(d.figures) })),
     months: monthTotals(perDay),
   };
 }

@@ -22,7 +22,10 @@ export interface Session {
 export interface AdherenceInput {
   /** The day asked about, [from, to) in the portal's time zone. */
   day: Interval;
-  shift: Interval | null;
+  /** The day's one shift (or none); `shifts` instead for a split shift. */
+  shift?: Interval | null;
+  /** Every shift starting that day (they never overlap). */
+  shifts?: readonly Interval[];
   /** Sessions overlapping the day or the shift, in any order. */
   sessions: readonly Session[];
   now: number;
@@ -64,9 +67,14 @@ export function overlapMs(intervals: readonly Interval[], window: Interval): num
   return total;
 }
 
-/** Every figure of one interpreter's day: online, in shift, adherence, late and early. */
+/**
+ * Every figure of one interpreter's day: online, in shift, adherence, late and early. With
+ * several shifts (a split shift) the minutes add up; each shift is judged late or early on
+ * its own (a break between blocks is not absence) and their minutes add up.
+ */
 export function dayFigures(input: AdherenceInput): DayFigures {
-  const { day, shift, now } = input;
+  const { day, now } = input;
+  const shifts = [...(input.shifts ?? (input.shift ? [input.shift] : []))].sort((a, b) => a.from - b.from);
   const grace = input.graceMinutes ?? ADHERENCE_GRACE_MINUTES;
   const presence = closeAtNow(input.sessions, now);
 
@@ -82,7 +90,7 @@ export function dayFigures(input: AdherenceInput): DayFigures {
   const last = spans.at(-1);
   const last_out = last ? last.to : null;
 
-  if (!shift) {
+  if (shifts.length === 0) {
     return {
       online_minutes,
       scheduled_minutes: 0,
@@ -99,42 +107,51 @@ export function dayFigures(input: AdherenceInput): DayFigures {
     };
   }
 
-  const passed = { from: shift.from, to: Math.min(shift.to, Math.max(now, shift.from)) };
-  const dueMs = passed.to - passed.from;
-  const inShiftMs = overlapMs(presence, passed);
-  const inShift = presence.filter((p) => p.to > shift.from && p.from < shift.to);
+  let scheduledMs = 0;
+  let dueMs = 0;
+  let inShiftMs = 0;
+  let lateMinutes = 0;
+  let earlyMinutes = 0;
+  for (const shift of shifts) {
+    const passed = { from: shift.from, to: Math.min(shift.to, Math.max(now, shift.from)) };
+    scheduledMs += shift.to - shift.from;
+    dueMs += passed.to - passed.from;
+    inShiftMs += overlapMs(presence, passed);
+    const inShift = presence.filter((p) => p.to > shift.from && p.from < shift.to);
 
-  // Late: first online inside the shift after start + grace, or still away past it.
-  let lateMs = 0;
-  if (inShift.length > 0) lateMs = Math.max(0, inShift[0]!.from - shift.from);
-  else if (now > shift.from) lateMs = Math.min(now, shift.to) - shift.from;
-  // Judged in whole minutes, as shown: 5 min 40 s late is within a 5-minute grace.
-  const late = minutes(lateMs) > grace;
+    // Late: first online inside the shift after start + grace, or still away past it.
+    let lateMs = 0;
+    if (inShift.length > 0) lateMs = Math.max(0, inShift[0]!.from - shift.from);
+    else if (now > shift.from) lateMs = Math.min(now, shift.to) - shift.from;
+    // Judged in whole minutes, as shown: 5 min 40 s late is within a 5-minute grace.
+    if (minutes(lateMs) > grace) lateMinutes += minutes(lateMs);
 
-  // Early: only once the shift is over, and only for someone who came.
-  let earlyMs = 0;
-  if (now >= shift.to && inShift.length > 0) earlyMs = Math.max(0, shift.to - inShift.at(-1)!.to);
-  const left_early = minutes(earlyMs) > grace;
+    // Early: only once the shift is over, and only for someone who came.
+    let earlyMs = 0;
+    if (now >= shift.to && inShift.length > 0) earlyMs = Math.max(0, shift.to - inShift.at(-1)!.to);
+    if (minutes(earlyMs) > grace) earlyMinutes += minutes(earlyMs);
+  }
 
   return {
     online_minutes,
-    scheduled_minutes: minutes(shift.to - shift.from),
+    scheduled_minutes: minutes(scheduledMs),
     in_shift_minutes: minutes(inShiftMs),
     due_minutes: minutes(dueMs),
     adherence: dueMs > 0 ? round(Math.min(1, inShiftMs / dueMs)) : null,
-    late,
-    late_minutes: late ? minutes(lateMs) : 0,
-    left_early,
-    early_minutes: left_early ? minutes(earlyMs) : 0,
+    late: lateMinutes > 0,
+    late_minutes: lateMinutes,
+    left_early: earlyMinutes > 0,
+    early_minutes: earlyMinutes,
     spans,
     first_in,
     last_out,
   };
 }
 
-/** Real-time adherence: now inside the shift and not online. */
-export function outOfAdherence(shift: Interval | null, online: boolean, now: number): boolean {
-  return !!shift && !online && now >= shift.from && now < shift.to;
+/** Real-time adherence: now inside one of the shifts and not online. */
+export function outOfAdherence(shifts: Interval | readonly Interval[] | null, online: boolean, now: number): boolean {
+  const list = shifts === null ? [] : 'from' in shifts ? [shifts] : shifts;
+  return !online && list.some((shift) => now >= shift.from && now < shift.to);
 }
 
 /** A share to four decimals (what the wire carries; the web shows percents). */

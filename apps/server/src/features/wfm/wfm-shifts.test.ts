@@ -81,14 +81,94 @@ describe('planning one shift', () => {
     ).toBe(404);
   });
 
-  it('refuses a second shift on a day, a non-interpreter, and bad times, changing nothing', async () => {
+  it('plans a split shift; an overlapping one is refused by code, naming the other, and changes nothing', async () => {
+    const u = await interpreter();
+    const base = { username: u.username, date: '2030-01-12', start: '08:00', end: '12:00' };
+    expect((await callAs(s, 'manager.wfm', W.createShift, { body: base })).status).toBe(201);
+    // Touching ends are no overlap: the second block of a split shift.
+    const evening = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, start: '16:00', end: '20:00' } });
+    expect(evening.status).toBe(201);
+    expect(
+      (await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, start: '12:00', end: '13:00' } })).status,
+    ).toBe(201);
+
+    const clash = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, start: '11:00', end: '15:00' } });
+    expect(clash.status).toBe(400);
+    expect(clash.error.code).toBe('shiftOverlaps');
+    expect(clash.error.extra?.codes?.start).toEqual([
+      { code: 'shiftOverlaps', params: { date: '2030-01-12', start: '08:00', end: '12:00' } },
+    ]);
+    expect(clash.error.extra?.fields?.start).toEqual([
+      'This overlaps their shift on 2030-01-12, 08:00–12:00: shifts of one person may not overlap.',
+    ]);
+    // A night shift the evening before runs into this morning: the instants overlap across midnight.
+    expect(
+      (
+        await callAs(s, 'manager.wfm', W.createShift, {
+          body: { ...base, date: '2030-01-11', start: '22:00', end: '09:00' },
+        })
+      ).error.code,
+    ).toBe('shiftOverlaps');
+    // Editing a block onto its neighbour is refused the same way.
+    const edited = await callAs(s, 'manager.wfm', W.updateShift, {
+      params: { id: evening.body.id },
+      body: { start: '12:30', end: '20:00' },
+    });
+    expect(edited.error.code).toBe('shiftOverlaps');
+
+    expect(brief(await shiftsOf(u))).toEqual([
+      '2030-01-12 08:00-12:00',
+      '2030-01-12 12:00-13:00',
+      '2030-01-12 16:00-20:00',
+    ]);
+  });
+
+  it('moves a shift to another day or interpreter (the roster’s drag), refusing a move onto an overlap', async () => {
+    const [a, b] = [await interpreter(), await interpreter()];
+    const moving = await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: a.username, date: '2030-01-15', start: '08:00', end: '16:00', note: 'Cover' },
+    });
+    await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: b.username, date: '2030-01-16', start: '14:00', end: '22:00' },
+    });
+    const id = moving.body.id;
+    const moved = await callAs(s, 'manager.wfm', W.updateShift, {
+      params: { id },
+      body: { start: '08:00', end: '16:00', note: 'Cover', date: '2030-01-16' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      username: a.username,
+      date: '2030-01-16',
+      starts_at: '2030-01-16T05:00:00.000Z',
+    });
+
+    const onto = await callAs(s, 'manager.wfm', W.updateShift, {
+      params: { id },
+      body: { start: '08:00', end: '16:00', note: 'Cover', username: b.username },
+    });
+    expect(onto.status).toBe(400);
+    expect(onto.error.code).toBe('shiftOverlaps');
+    const nobody = await callAs(s, 'manager.wfm', W.updateShift, {
+      params: { id },
+      body: { start: '08:00', end: '16:00', username: 'hr' },
+    });
+    expect(nobody.error.extra?.fields?.username).toEqual(['Choose an active interpreter.']);
+    expect(brief(await shiftsOf(a))).toEqual(['2030-01-16 08:00-16:00']);
+
+    const handed = await callAs(s, 'manager.wfm', W.updateShift, {
+      params: { id },
+      body: { start: '06:00', end: '14:00', username: b.username },
+    });
+    expect(handed.status).toBe(200);
+    expect(await shiftsOf(a)).toEqual([]);
+    expect(brief(await shiftsOf(b))).toEqual(['2030-01-16 06:00-14:00', '2030-01-16 14:00-22:00']);
+  });
+
+  it('refuses a non-interpreter and bad times, changing nothing', async () => {
     const u = await interpreter();
     const base = { username: u.username, date: '2030-01-12', start: '08:00', end: '16:00' };
     expect((await callAs(s, 'manager.wfm', W.createShift, { body: base })).status).toBe(201);
-
-    const again = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, start: '18:00', end: '20:00' } });
-    expect(again.status).toBe(400);
-    expect(Object.keys(again.error.extra?.fields ?? {})).toEqual(['date']);
 
     const hr = await callAs(s, 'manager.wfm', W.createShift, { body: { ...base, username: 'hr', date: '2030-01-13' } });
     expect(hr.status).toBe(400);
@@ -141,13 +221,13 @@ describe('importing shifts from CSV', () => {
     ].join('\r\n');
     const dry = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv, dry_run: true } });
     expect(dry.status).toBe(200);
-    expect(dry.body).toEqual({ rows: 3, created: 2, replaced: 1, dry_run: true });
+    expect(dry.body).toEqual({ rows: 3, created: 2, replaced: 1, removed: 1, dry_run: true });
     // The dry run saved nothing.
     expect(brief(await shiftsOf(a))).toEqual(['2030-02-01 09:00-17:00']);
     expect(await shiftsOf(b)).toEqual([]);
 
     const done = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } });
-    expect(done.body).toEqual({ rows: 3, created: 2, replaced: 1, dry_run: false });
+    expect(done.body).toEqual({ rows: 3, created: 2, replaced: 1, removed: 1, dry_run: false });
     expect(brief(await shiftsOf(a))).toEqual(['2030-02-01 08:00-16:00', '2030-02-02 16:00-00:00']);
     expect(brief(await shiftsOf(b))).toEqual(['2030-02-01 22:00-06:00']);
     expect(await eventsOn('wfm.shifts_imported')).toBe(1);
@@ -176,16 +256,40 @@ describe('importing shifts from CSV', () => {
     expect(await shiftsOf(a)).toEqual([]);
   });
 
-  it('refuses a second row for the same person and day on the later line', async () => {
+  it('imports a split shift: two rows a day that do not overlap replace that day’s plan', async () => {
     const a = await interpreter();
-    const csv = `username,date,start,end\n${a.username},2030-03-10,08:00,16:00\n${a.username},2030-03-10,16:00,23:00\n`;
+    await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: a.username, date: '2030-03-10', start: '09:00', end: '17:00' },
+    });
+    const csv = `username,date,start,end\n${a.username},2030-03-10,07:00,11:00\n${a.username},2030-03-10,15:00,19:00\n`;
     const res = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ rows: 2, created: 0, replaced: 2, removed: 1, dry_run: false });
+    expect(brief(await shiftsOf(a))).toEqual(['2030-03-10 07:00-11:00', '2030-03-10 15:00-19:00']);
+  });
+
+  it('refuses rows that overlap each other or a shift the file keeps, naming the lines', async () => {
+    const a = await interpreter();
+    // The night before, which a file about the 11th keeps.
+    await callAs(s, 'manager.wfm', W.createShift, {
+      body: { username: a.username, date: '2030-03-10', start: '22:00', end: '06:00' },
+    });
+    const csv = [
+      'username,date,start,end',
+      `${a.username},2030-03-11,08:00,16:00`,
+      `${a.username},2030-03-11,15:00,19:00`,
+      `${a.username},2030-03-12,05:00,07:00`,
+      `${a.username},2030-03-11,05:00,07:00`,
+    ].join('\n');
+    const res = await callAs(s, 'manager.wfm', W.importShifts, { body: { csv, dry_run: true } });
     expect(res.status).toBe(400);
-    expect(res.error.message).toBe('1 line could not be imported.');
+    expect(res.error.message).toBe('2 lines could not be imported.');
     expect(res.error.extra?.fields?.csv).toEqual([
-      'Line 3: This interpreter already has a shift on this day earlier in the file.',
+      'Line 3: This shift overlaps the one on line 2 for the same interpreter.',
+      'Line 5: This overlaps their shift on 2030-03-10, 22:00–06:00: shifts of one person may not overlap.',
     ]);
-    expect(await shiftsOf(a)).toEqual([]);
+    expect((await callAs(s, 'manager.wfm', W.importShifts, { body: { csv } })).status).toBe(400);
+    expect(brief(await shiftsOf(a))).toEqual(['2030-03-10 22:00-06:00']);
   });
 
   it('refuses a file without the needed header or without rows', async () => {

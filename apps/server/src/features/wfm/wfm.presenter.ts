@@ -45,11 +45,13 @@ export function presentFigures(f: DayFigures): TAdherence & Pick<TWfmDayRow, 'sp
   };
 }
 
-/** A row of the day board: an active interpreter (profile, online now) and their shift that day, if any. */
-export type BoardRow = RosterRow & { shift: ShiftRow | null };
+/** A row of the day board: an active interpreter (profile, online now) and their shifts that day, in time order. */
+export type BoardRow = RosterRow & { shifts: ShiftRow[] };
 
-export function boardShift(r: BoardRow) {
-  return r.shift ? shiftBrief(r.shift) : null;
+/** A day's shifts as the wire carries them: all of them, and the first alone for older clients. */
+export function dayShifts(shifts: readonly ShiftRow[]) {
+  const briefs = shifts.map(shiftBrief);
+  return { shift: briefs[0] ?? null, shifts: briefs };
 }
 
 export function presentDayRow(r: BoardRow, f: DayFigures, outOfAdherence: boolean): TWfmDayRow {
@@ -59,8 +61,9 @@ export function presentDayRow(r: BoardRow, f: DayFigures, outOfAdherence: boolea
     last_name: r.last_name,
     languages: r.languages,
     team: r.team,
+    team_ar: r.team_ar,
     online: r.online ? 1 : 0,
-    shift: boardShift(r),
+    ...dayShifts(r.shifts),
     out_of_adherence: outOfAdherence,
     ...presentFigures(f),
   };

@@ -133,14 +133,39 @@ export function findShift(db: Db, id: number) {
   return shiftsQuery(db).where('s.id', '=', id).executeTakeFirst();
 }
 
-export async function shiftExists(db: Db, userId: number, date: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('shifts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('shift_date', '=', sql<string>`${date}::date`)
-    .executeTakeFirst();
-  return !!row;
+/** Advisory locks are taken in this space with the interpreter's id (two-key form: apart from one-key locks). */
+const PLAN_LOCK_SPACE = 2010;
+
+/**
+ * Serialises writes to these interpreters' schedules until the transaction ends, so an
+ * overlap check and the write after it cannot interleave with another planner's (in id
+ * order: two imports never wait on each other crosswise).
+ */
+export async function lockSchedules(db: Db, userIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await sql`select pg_advisory_xact_lock(${PLAN_LOCK_SPACE}::int, ${id}::int)`.execute(db);
+  }
+}
+
+/**
+ * The first of the interpreter's shifts (other than `exceptId`) whose time overlaps
+ * `start`–`end` on `date` in `tz` (touching ends do not overlap: 08:00–12:00 and 12:00–16:00).
+ */
+export function overlappingShift(
+  db: Db,
+  v: { user_id: number; date: string; start: string; end: string },
+  tz: string,
+  exceptId?: number,
+) {
+  const at = instantsOf(v.date, v.start, v.end, tz);
+  let q = db
+    .selectFrom('shifts as s')
+    .select([sql<string>`s.shift_date::text`.as('date'), 's.start_time', 's.end_time'])
+    .where('s.user_id', '=', v.user_id)
+    .where('s.starts_at', '<', at.ends_at)
+    .where('s.ends_at', '>', at.starts_at);
+  if (exceptId !== undefined) q = q.where('s.id', '<>', exceptId);
+  return q.orderBy('s.starts_at').executeTakeFirst();
 }
 
 export interface ShiftValues {
@@ -172,14 +197,22 @@ export async function insertShift(
   return row.id;
 }
 
-/** New times for a shift (its day and person stay); false when there is no such shift. */
-export async function updateShift(db: Db, id: number, v: ShiftValues, tz: string, by: number): Promise<boolean> {
+/** New times, day and person for a shift (a move when they differ); false when there is no such shift. */
+export async function updateShift(
+  db: Db,
+  id: number,
+  v: ShiftValues & { user_id: number; date: string },
+  tz: string,
+  by: number,
+): Promise<boolean> {
   const r = await db
     .updateTable('shifts')
     .set({
+      user_id: v.user_id,
+      shift_date: sql<string>`${v.date}::date`,
       start_time: v.start,
       end_time: v.end,
-      ...instants(sql`shift_date`, sql`${v.start}::time`, sql`${v.end}::time`, tz),
+      ...instantsOf(v.date, v.start, v.end, tz),
       note: v.note,
       updated_by: by,
       updated_at: sql`now()`,
@@ -199,21 +232,51 @@ export interface ImportRow extends ShiftValues {
   date: string;
 }
 
-/** How many of these (user, day) pairs already have a shift (the ones an import replaces). */
-export async function countExisting(db: Db, rows: readonly ImportRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const { rows: out } = await sql<{ n: number }>`
-    select count(*)::int as n
-    from shifts s
-    join unnest(${rows.map((r) => r.user_id)}::int[], ${rows.map((r) => r.date)}::date[]) as x(user_id, shift_date)
-      on s.user_id = x.user_id and s.shift_date = x.shift_date`.execute(db);
-  return out[0]!.n;
+/** Each row's instants in `tz`, in the rows' order (ms since the epoch). */
+export async function rowInstants(db: Db, rows: readonly ImportRow[], tz: string) {
+  if (rows.length === 0) return [];
+  const col = <K extends keyof ImportRow>(k: K) => rows.map((r) => r[k]);
+  const at = instants(sql`x.d`, sql`x.start_time::time`, sql`x.end_time::time`, tz);
+  const { rows: out } = await sql<{ n: number; starts_at: Date; ends_at: Date }>`
+    select x.n::int as n, ${at.starts_at} as starts_at, ${at.ends_at} as ends_at
+    from unnest(${col('date')}::date[], ${col('start')}::text[], ${col('end')}::text[])
+      with ordinality as x(d, start_time, end_time, n)
+    order by x.n`.execute(db);
+  return out.map((r) => ({ from: new Date(r.starts_at).getTime(), to: new Date(r.ends_at).getTime() }));
 }
 
-/** Writes every row in one statement, replacing an existing shift of that user and day. */
-export async function upsertShifts(db: Db, rows: readonly ImportRow[], tz: string, by: number): Promise<void> {
-  if (rows.length === 0) return;
+/** These interpreters' shifts starting on days in [from, to] (the days an import touches and their neighbours). */
+export function shiftsOfUsers(db: Db, userIds: readonly number[], from: string, to: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('shifts as s')
+    .select([
+      's.id',
+      's.user_id',
+      sql<string>`s.shift_date::text`.as('date'),
+      's.start_time',
+      's.end_time',
+      's.starts_at',
+      's.ends_at',
+    ])
+    .where('s.user_id', 'in', [...new Set(userIds)])
+    .where('s.shift_date', '>=', sql<string>`${from}::date`)
+    .where('s.shift_date', '<=', sql<string>`${to}::date`)
+    .orderBy('s.starts_at')
+    .execute();
+}
+
+/**
+ * The rows become the whole plan of each (interpreter, day) they name: that day's shifts
+ * are deleted and the rows written (an import, the demo). Answers how many were deleted.
+ */
+export async function replaceShiftDays(db: Db, rows: readonly ImportRow[], tz: string, by: number): Promise<number> {
+  if (rows.length === 0) return 0;
   const col = <K extends keyof ImportRow>(k: K) => rows.map((r) => r[k]);
+  const deleted = await sql`
+    delete from shifts s
+    using (select distinct user_id, d from unnest(${col('user_id')}::int[], ${col('date')}::date[]) as x(user_id, d)) x
+    where s.user_id = x.user_id and s.shift_date = x.d`.execute(db);
   const at = instants(sql`x.d`, sql`x.start_time::time`, sql`x.end_time::time`, tz);
   await sql`
     insert into shifts (user_id, shift_date, start_time, end_time, starts_at, ends_at, note, updated_by, updated_at)
@@ -221,12 +284,8 @@ export async function upsertShifts(db: Db, rows: readonly ImportRow[], tz: strin
            ${at.starts_at}, ${at.ends_at},
            x.note, ${by}::int, now()
     from unnest(${col('user_id')}::int[], ${col('date')}::date[], ${col('start')}::text[], ${col('end')}::text[],
-                ${col('note')}::text[]) as x(user_id, d, start_time, end_time, note)
-    on conflict (user_id, shift_date) do update
-      set start_time = excluded.start_time, end_time = excluded.end_time, starts_at = excluded.starts_at,
-          ends_at = excluded.ends_at, note = excluded.note, updated_by = excluded.updated_by, updated_at = now()`.execute(
-    db,
-  );
+                ${col('note')}::text[]) as x(user_id, d, start_time, end_time, note)`.execute(db);
+  return Number(deleted.numAffectedRows ?? 0);
 }
 
 // ---------------------------------------------------------------- staffing

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wfmEndpoints as W } from '@portal/contracts';
+import { canUseWfm, WS_CHANNELS, wfmEndpoints as W } from '@portal/contracts';
 import { route } from '../../lib/endpoint.js';
 import { caller, requestSource } from '../../plugins/auth.js';
 import * as reads from './wfm-reads.service.js';
 import * as shifts from './wfm-shifts.service.js';
 import * as staffing from './wfm-staffing.service.js';
+import { deliverScheduleChange } from './wfm-live.js';
 
 export const wfmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -55,4 +56,13 @@ export const wfmRoutes: FastifyPluginAsyncZod = async (app) => {
     await staffing.deleteStaffing(ctx, caller(req).user, req.query.language, requestSource(req));
     return null;
   });
+
+  // ------------------------------------------------------------ live
+
+  // Another planner's change reaches every open roster; each server tells its own sockets.
+  app.gateway.channel({ path: WS_CHANNELS.wfm, allow: canUseWfm });
+  const unsubscribe = ctx.bus.subscribe('wfm_schedule', (event) => {
+    deliverScheduleChange(event, app.gateway);
+  });
+  app.addHook('onClose', async () => unsubscribe());
 };
