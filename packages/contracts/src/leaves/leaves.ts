@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUserRef } from '../users/users.js';
 import { INT4_MAX, textOr, ZBodyId, ZId, ZText } from '../common/text.js';
-import { ZApiError } from '../common/errors.js';
+import { ZApiError, ZCodedMessage } from '../common/errors.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { schemaMessage } from '../common/messages.js';
 import { ZArabicName, ZArabicNameValue } from '../common/localized-name.js';
@@ -406,6 +406,11 @@ export const ZLeaveQuote = z.object({
   days: z.number(),
   /** Per year the range touches (a leave across New Year counts in both). */
   by_year: z.array(z.object({ year: z.number().int(), days: z.number(), available_after: z.number().nullable() })),
+  /**
+   * What sending it now would be refused for, by code (an overlap with another leave, a
+   * balance it would overdraw), so the form says it before Send and holds Send back.
+   */
+  refusals: z.array(ZCodedMessage),
 });
 export type TLeaveQuote = z.infer<typeof ZLeaveQuote>;
 

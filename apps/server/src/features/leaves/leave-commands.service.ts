@@ -25,6 +25,7 @@ import {
   type TBulkLeaveDecisionRequest,
   type TBulkLeaveDecisionResult,
   type TBusEventOf,
+  type TCodedMessage,
   type TCreateLeaveRequest,
   type TLeaveCancelRequest,
   type TLeaveDecisionRequest,
@@ -133,12 +134,30 @@ async function availableAfter(db: Database, plan: LeavePlan) {
   });
 }
 
+/** The refusal an overlap with `overlap` gets, for the caller or for the person HR records it for. */
+const overlapMessage = (plan: LeavePlan, overlap: { start_date: string; end_date: string }) => {
+  const dates = { from: overlap.start_date, to: overlap.end_date };
+  return plan.recording
+    ? msg('leaveOverlapOther', { name: displayName(plan.target), ...dates })
+    : msg('leaveOverlapOwn', dates);
+};
+
 export async function quoteLeave(ctx: AppContext, caller: UserRow, input: TCreateLeaveRequest): Promise<TLeaveQuote> {
-  const plan = await planLeave(ctx.db, caller, ZCreateLeaveRequest.parse(input));
-  const byYear = await availableAfter(ctx.db, plan);
+  const req = ZCreateLeaveRequest.parse(input);
+  const plan = await planLeave(ctx.db, caller, req);
+  // The checks submitting makes under its lock, made here without one: a preview of them.
+  const [byYear, overlap, short] = await Promise.all([
+    availableAfter(ctx.db, plan),
+    repo.findOverlap(ctx.db, plan.target.id, req.start_date, req.end_date),
+    requestShortfall(ctx.db, plan.target, plan.type, plan.byYear),
+  ]);
+  const refusals = [];
+  if (overlap) refusals.push(overlapMessage(plan, overlap));
+  if (short) refusals.push(balanceShortMessage(plan.type.name, short));
   return {
     days: plan.days,
     by_year: byYear.map(({ year, days, available_after }) => ({ year, days, available_after })),
+    refusals: refusals.map(({ code, params }) => ({ code, params: params as TCodedMessage['params'] })),
   };
 }
 
@@ -187,14 +206,7 @@ export async function submitLeave(
   return withTx(ctx, async (tx) => {
     await repo.lockPerson(tx.db, target.id);
     const overlap = await repo.findOverlap(tx.db, target.id, req.start_date, req.end_date);
-    if (overlap) {
-      const dates = { from: overlap.start_date, to: overlap.end_date };
-      throw fieldsError({
-        start_date: [
-          recording ? msg('leaveOverlapOther', { name: displayName(target), ...dates }) : msg('leaveOverlapOwn', dates),
-        ],
-      });
-    }
+    if (overlap) throw fieldsError({ start_date: [overlapMessage(plan, overlap)] });
     // Every year it reaches, carry-over included, against the allowance as it stands now.
     const current = await repo.findType(tx.db, type.id, 'share');
     const short = current && (await requestShortfall(tx.db, target, current, plan.byYear));

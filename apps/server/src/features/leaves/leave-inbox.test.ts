@@ -175,3 +175,27 @@ describe('withdrawing without a body', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('the quote says what Send would meet', () => {
+  it('names an overlap and an overdrawn balance beside the days, as submitting would refuse them', async () => {
+    const ana = await staff();
+    const types = new Map((await callAs(s, ana, L.listLeaveTypes)).body.map((t) => [t.code, t.id]));
+    await make.leave({ user: ana, start_date: day(3, 1), end_date: day(3, 3), days: 3 });
+    const overlapping = { leave_type: types.get('annual')!, start_date: day(3, 3), end_date: day(3, 4), reason: '' };
+    const quote = await callAs(s, ana, L.quoteLeave, { body: overlapping });
+    expect(quote.status).toBe(200);
+    expect(quote.body.refusals).toEqual([{ code: 'leaveOverlapOwn', params: { from: day(3, 1), to: day(3, 3) } }]);
+    const sent = await callAs(s, ana, L.createLeave, { body: overlapping });
+    expect(sent.error.extra?.codes?.start_date?.[0]?.code).toBe('leaveOverlapOwn');
+
+    // Far more than a year's annual allowance.
+    const long = { leave_type: types.get('annual')!, start_date: day(5, 1), end_date: day(8, 31), reason: '' };
+    const over = await callAs(s, ana, L.quoteLeave, { body: long });
+    expect(over.body.by_year[0]!.available_after).toBeLessThan(0);
+    expect(over.body.refusals.map((r) => r.code)).toEqual(['leaveBalanceShort']);
+    expect((await callAs(s, ana, L.createLeave, { body: long })).status).toBe(400);
+
+    const fine = await callAs(s, ana, L.quoteLeave, { body: { ...long, end_date: day(5, 1) } });
+    expect(fine.body.refusals).toEqual([]);
+  });
+});
