@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ticketEndpoints } from '@portal/contracts';
-import { apiUrl, createAccount, expect, openLegacyDashboard, signIn, signInAs, test, tokenOf } from './fixtures';
+import { apiUrl, createAccount, expect, signIn, signInAs, test, tokenOf } from './fixtures';
 
 /**
  * A walkthrough of the shared building blocks (messages, forms, bidi, guards,
@@ -14,7 +14,7 @@ import { apiUrl, createAccount, expect, openLegacyDashboard, signIn, signInAs, t
  *   link — e2e/tickets.spec.ts, "a ticket the user may not see shows the warning, never its
  *   content"; the step's own case, a ticket that does not exist, is below.
  * - /admin refused to a director with a link home — e2e/admin.spec.ts, "is for ADMIN only";
- *   the step's own path (HR through the "Legacy Dashboard" menu link) is below.
+ *   HR (who has no "Legacy Dashboard" in the menu) at its address is below.
  * - "All staff" picks every staff type — e2e/live-notifications.spec.ts, "Escape asks before
  *   throwing away a typed announcement; All staff picks every staff type"; sending it to a
  *   staff member's bell is below.
@@ -160,14 +160,20 @@ test.describe('walkthrough of the shared building blocks', () => {
     await mine.context.close();
   });
 
-  test('"Legacy Dashboard" as HR opens a page saying the console is for ADMIN, with a link home', async ({ page }) => {
+  test('HR has no "Legacy Dashboard" in the menu; its address says the console is for ADMIN, with a link home', async ({
+    page,
+  }) => {
     await signIn(page, 'hr');
-    const tab = await openLegacyDashboard(page);
-    await expect(tab.getByRole('heading', { level: 1, name: 'The accounts console is for ADMIN' })).toBeVisible();
-    await expect(tab.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
-    await tab.getByRole('link', { name: 'Go to Home' }).click();
-    await expect(tab).toHaveURL(/\/$/);
-    await expect(tab.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    const nav = page.getByRole('banner').getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /Legacy Dashboard/ })).toHaveCount(0);
+    // An old bookmark or a shared link still reaches the address.
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'The accounts console is for ADMIN' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Staff accounts' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   });
 
   test('an announcement to "All staff" reaches a staff user’s bell', async ({ browser, baseURL, request }) => {

@@ -22,7 +22,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { clientErrorHandler, edgePlugin } from './plugins/edge.js';
 import { drainOnClose } from './plugins/shutdown.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
-import { authenticate, authenticateSocket, sessionAlive } from './features/auth/index.js';
+import { authenticate, authenticateSocket, refusalReason, sessionAlive } from './features/auth/index.js';
 import { authenticateIntegrationKey } from './features/interpreters/index.js';
 import { serverFeatures } from './features.js';
 
@@ -195,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Plugins are shared code: what they need of features is handed in here.
   await app.register(authPlugin, {
     authenticate: (token) => authenticate(ctx, token),
+    refusalReason: (token) => refusalReason(ctx, token),
     authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
   });
   await app.register(inputGuardPlugin);

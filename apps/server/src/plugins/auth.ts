@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { isStaff, type Access, type RoutePolicy } from '@portal/contracts';
+import { isStaff, type Access, type MessageCode, type RoutePolicy } from '@portal/contracts';
 import { auditSource, type AuditSource, type Authenticated, type ClientInfo } from '../lib/actor.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
@@ -23,6 +23,8 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   /** Bearer token → live session and active user, or null (the auth feature's). */
   authenticate(token: string): Promise<Authenticated | null>;
+  /** Why a refused token was refused, when its holder should be told (a deactivated account). */
+  refusalReason?(token: string): Promise<MessageCode | null>;
   /** An integration API key → its id, or null when unknown or revoked (the interpreters feature's). */
   authenticateKey?(key: string): Promise<{ id: number } | null>;
 }
@@ -43,7 +45,7 @@ function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate, authenticateKey }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate, refusalReason, authenticateKey }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('integrationKey', null);
   // onRequest, before body parsing and validation: an anonymous caller learns nothing
@@ -61,7 +63,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, { authenticate, auth
       return;
     }
     const auth = token ? await authenticate(token) : null;
-    if (!auth) throw unauthorized();
+    if (!auth) throw unauthorized((token && refusalReason ? await refusalReason(token) : null) ?? 'notAuthenticated');
     req.auth = auth;
     if (access === 'staff' && !isStaff(auth.user)) throw forbidden('staffOnly');
   });

@@ -4,6 +4,9 @@ import { message } from '../common/message-define.js';
 export const AUTH_MESSAGES = {
   loginFailed: message('Unable to log in with provided credentials.'),
   accountDisabled: message('This account is disabled. Ask an administrator to enable it.'),
+  sessionAccountDisabled: message(
+    'You were signed out because your account was deactivated. Ask an administrator to enable it again.',
+  ),
   loginThrottled: message('Too many failed login attempts. Try again later.'),
   networkThrottled: message('Too many failed attempts from your network. Try again later.'),
   passwordChangeThrottled: message('Too many wrong passwords. Try again later.'),

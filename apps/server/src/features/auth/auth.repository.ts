@@ -21,3 +21,9 @@ export function setPasswordHash(db: Database, userId: number, passwordHash: stri
     .where('id', '=', userId)
     .execute();
 }
+
+/** Whether the account exists and is active (undefined: no such account). */
+export async function isAccountActive(db: Database, userId: number): Promise<boolean | undefined> {
+  const row = await db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirst();
+  return row?.is_active;
+}

@@ -7,7 +7,7 @@ import { fieldError, forbidden, nonFieldError, tooManyRequests } from '../../lib
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
-import { findLoginUser, setPasswordHash } from './auth.repository.js';
+import { findLoginUser, isAccountActive, setPasswordHash } from './auth.repository.js';
 import {
   beginLoginAttempt,
   clearLoginFailures,
@@ -121,6 +121,18 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   const auth = { user, sessionId: claims.sessionId };
   cache.set(auth, stamp);
   return auth;
+}
+
+/**
+ * Why a token `authenticate` refused was refused, when its holder should be told: a
+ * genuine token of an account since deactivated (its sessions were ended with it), so
+ * the sign-in page can say why instead of appearing unexplained. Null otherwise (an
+ * expired, revoked or forged token: the generic 401). Only runs on refusals.
+ */
+export async function refusalReason(ctx: AppContext, token: string): Promise<'sessionAccountDisabled' | null> {
+  const claims = await verifyAccessToken(ctx.tokens, token);
+  if (!claims) return null;
+  return (await isAccountActive(ctx.db, claims.userId)) === false ? 'sessionAccountDisabled' : null;
 }
 
 /** `?token=` of a websocket: a single-use ticket, or (spec §7 clients) an access token. */

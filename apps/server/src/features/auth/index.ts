@@ -3,7 +3,7 @@
 import type { ServerFeature } from '../../lib/feature.js';
 import { authRoutes } from './auth.routes.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
-export { authenticate, authenticateSocket, checkCredentials, sessionAlive } from './auth.service.js';
+export { authenticate, authenticateSocket, checkCredentials, refusalReason, sessionAlive } from './auth.service.js';
 export { hashPassword, passwordProblem } from './passwords.js';
 export { revokeUserSessions } from './sessions.repository.js';
 export { resolveSigningSecret } from './signing-secret.js';

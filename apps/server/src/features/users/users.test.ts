@@ -169,7 +169,19 @@ describe('ADMIN console endpoints', () => {
     const token = await s.login('g.sdm');
     const off = await patch(id, { is_active: false });
     expect(off.body.is_active).toBe(false);
-    expect((await me(token)).status).toBe(401);
+    const ended = await me(token);
+    expect(ended.status).toBe(401);
+    // Said by code, so the sign-in page tells them why they are there (in their language).
+    expect(ended.error).toMatchObject({
+      code: 'sessionAccountDisabled',
+      message: expect.stringMatching(/deactivated/),
+    });
+    // A session that ended any other way stays the generic refusal.
+    await patch(id, { is_active: true });
+    const other = await s.login('g.sdm');
+    await call(s.api, A.logout, { token: other });
+    expect((await me(other)).error).toMatchObject({ code: 'notAuthenticated' });
+    await patch(id, { is_active: false });
     const denied = await call(s.api, A.login, { body: { username: 'g.sdm', password: 'Portal#Demo2026' } });
     // The right password for a disabled account is told so, not "invalid".
     expect(denied.status).toBe(403);

@@ -10,6 +10,7 @@ import { fakeApi, makeUser } from '../../test/fake-api';
 import { renderApp, signedIn } from '../../test/render-app';
 import { routes } from '../router';
 import { createStore, type AppStore } from '../store';
+import { RequirePermission } from './require-permission';
 
 vi.mock('../../lib/sounds', () => ({ playLoginFailureSound: vi.fn() }));
 
@@ -126,16 +127,47 @@ describe('an unreachable portal while the session is confirmed', () => {
 });
 
 describe('role guards (spec §6, permissions from @portal/contracts)', () => {
+  // Every guarded page refuses in place with the same page (why, and a way home): a silent
+  // redirect home read as a broken link.
   it.each([
-    ['/eventlogs', 'HR', '/', as('HR')],
-    ['/eventlogs', 'HR, is_manager', '/', as('HR', { is_manager: true })],
-    ['/share/x', 'HR', '/', as('HR')],
-    ['/share/call-end', 'IT', '/', as('IT')],
-    ['/user/reports/reports-list', 'HR', '/', as('HR')],
-  ])('%s as %s → %s', async (path, _who, expected, auth) => {
+    ['/eventlogs', 'HR', 'Event logs are for directors and ADMIN', as('HR')],
+    ['/eventlogs', 'HR, is_manager', 'Event logs are for directors and ADMIN', as('HR', { is_manager: true })],
+    ['/share/x', 'HR', 'Screen sharing is not for your role', as('HR')],
+    ['/share/call-end', 'IT', 'Screen sharing is not for your role', as('IT')],
+    ['/share/calls', 'HR', 'The calls audit is for ADMIN, QUALITY and directors', as('HR')],
+    ['/user/reports/reports-list', 'HR', 'Reports are for managers', as('HR')],
+    ['/admin', 'HR', 'The accounts console is for ADMIN', as('HR')],
+  ])('%s as %s stays there and says why: %s', async (path, _who, heading, auth) => {
     const router = renderAt(path, auth);
-    await expectHeading(/Welcome back/);
-    expect(router.state.location.pathname).toBe(expected);
+    await expectHeading(heading);
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("a guarded page without its own words refuses with the portal's general refusal", async () => {
+    const tree = [
+      {
+        path: '/',
+        element: <RequirePermission allow={() => false} />,
+        children: [{ index: true, element: <h1>Secret</h1> }],
+      },
+    ];
+    renderApp(tree, { url: '/', store: createStore(as('HR')) });
+    await expectHeading('This page is not for your account');
+    expect(screen.queryByRole('heading', { name: 'Secret' })).not.toBeInTheDocument();
+  });
+
+  it('refuses in Arabic too', async () => {
+    await changeLanguage('ar');
+    try {
+      renderAt('/eventlogs', as('HR'));
+      await expectHeading(i18next.t('eventLogs.notForYouTitle'));
+      expect(screen.getByRole('link', { name: i18next.t('notForYou.goHome') })).toBeInTheDocument();
+      expect(document.querySelector('main')?.textContent ?? '').not.toMatch(/Event logs|Go to Home/);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it.each([
@@ -155,18 +187,6 @@ describe('role guards (spec §6, permissions from @portal/contracts)', () => {
     renderAt('/admin', as('ADMIN'));
     await expectHeading('Legacy Dashboard');
   });
-
-  // The menu opens /admin in a new tab: a silent redirect home would look like a broken link.
-  it.each([
-    ['HR', as('HR')],
-    ['IT, is_director', as('IT', { is_director: true })],
-  ])('/admin as %s says the accounts console is for ADMIN, with a link home', async (_who, auth) => {
-    const router = renderAt('/admin', auth);
-    await expectHeading('The accounts console is for ADMIN');
-    expect(router.state.location.pathname).toBe('/admin');
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-  });
 });
 
 describe('header menu', () => {
@@ -176,11 +196,19 @@ describe('header menu', () => {
     expect(screen.getAllByRole('link', { name: 'Event Logs' }).length).toBeGreaterThan(0);
   });
 
-  it('hides Event Logs from others, and opens the Legacy Dashboard in a new tab', async () => {
+  it('hides Event Logs and the Legacy Dashboard from others, and gives managers Reports and KPI', async () => {
     renderAt('/dashboard', as('HR', { is_manager: true }));
     await expectHeading('Dashboard');
     expect(screen.queryByRole('link', { name: 'Event Logs' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Legacy Dashboard/ })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: /Legacy Dashboard/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Reports' })[0]).toHaveAttribute('href', '/user/reports');
+    expect(screen.getAllByRole('link', { name: 'KPI' })[0]).toHaveAttribute('href', '/kpi');
+  });
+
+  it('opens the Legacy Dashboard in a new tab, for ADMIN', async () => {
+    renderAt('/dashboard', as('ADMIN'));
+    await expectHeading('Dashboard');
+    expect(screen.getAllByRole('link', { name: /Legacy Dashboard/ })[0]).toHaveAttribute('target', '_blank');
   });
 
   it('shows a Login button when signed out', async () => {

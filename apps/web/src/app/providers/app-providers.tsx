@@ -15,7 +15,7 @@ import { ToastSlotContext } from './toast-slot';
 
 /** Theme, direction and toasts follow the current language and colour mode. */
 function ThemeAndDirection({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const direction = directionOf(i18n.language);
   // changeLanguage() loads the rtl cache before switching, so it is there when needed.
   const cache = directionCache(direction) ?? directionCache('ltr');
@@ -31,6 +31,8 @@ function ThemeAndDirection({ children }: { children: ReactNode }) {
       theme="dark"
       rtl={direction === 'rtl'}
       style={{ top: HEADER_HEIGHT + 8 }}
+      // The region's name (and its Alt+T shortcut) in the reader's language, not the library's English.
+      aria-label={t('app.toastRegion')}
     />
   );
   const content = (

@@ -15,6 +15,8 @@ import { loadCurrentUser, refreshCurrentUser } from './session';
 /** The side effects of the auth state machine (spec §4), kept out of the reducers. */
 export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
   const startListening = listener.startListening.withTypes<{ auth: AuthState }, AppThunkDispatch>();
+  /** Refused sign-ins so far: each one's toast has its own id. */
+  let failures = 0;
 
   // Login success: the profile is loaded; only a staff user is welcomed.
   startListening({
@@ -22,19 +24,23 @@ export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
     effect: async (_action, { dispatch }) => {
       const user = await dispatch(loadCurrentUser()).unwrap();
       if (!user) return;
-      toast.dismiss('login-failed');
+      toast.dismiss(`login-failed-${failures}`);
       toast.success(i18next.t('login.success'), { toastId: 'login-success' });
     },
   });
 
-  // Login failure: the spec §8 message, and a short sound.
+  // Login failure: the spec §8 message, and a short sound. Each refusal is a toast of its
+  // own (the last one's goes), so a second refusal while the first is still up is shown
+  // and announced again rather than swallowed as a duplicate.
   startListening({
     matcher: authApi.endpoints.login.matchRejected,
     effect: (_action, { getState }) => {
       const error = getState().auth.error;
       if (error) {
         const message = 'key' in error ? i18next.t(error.key) : error.text;
-        toast.error(message, { toastId: 'login-failed' });
+        toast.dismiss(`login-failed-${failures}`);
+        failures += 1;
+        toast.error(message, { toastId: `login-failed-${failures}` });
       }
       playLoginFailureSound();
     },
@@ -43,8 +49,11 @@ export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
   // The server no longer accepts our token (revoked, deactivated, expired).
   startListening({
     actionCreator: sessionRejected,
-    effect: (_action, { dispatch }) => {
-      toast.info(i18next.t('errors.sessionEnded'), { toastId: 'session-ended' });
+    effect: (_action, { dispatch, getState }) => {
+      // The sign-in page says why at length; the toast says it where the user was.
+      if (getState().auth.signedOutBecause === 'accountDeactivated') {
+        toast.warning(i18next.t('messages.sessionAccountDisabled'), { toastId: 'session-ended' });
+      } else toast.info(i18next.t('errors.sessionEnded'), { toastId: 'session-ended' });
       dispatch(api.util.resetApiState());
     },
   });

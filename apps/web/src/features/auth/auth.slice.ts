@@ -17,8 +17,12 @@ export interface AuthState {
   token: string;
   /** The spec's AuthSuccessLoading: the signed-in user's profile is being loaded. */
   authSuccessLoading: boolean;
-  /** Why the last session ended when the user did not sign out (shown on the login page). */
-  signedOutBecause: 'sessionEnded' | null;
+  /**
+   * Why the last session ended when the user did not sign out (shown on the login page):
+   * their account was deactivated, or the session ended some other way (signed out
+   * elsewhere, a password change).
+   */
+  signedOutBecause: 'sessionEnded' | 'accountDeactivated' | null;
   /**
    * Why the profile load last failed while it is being tried again: the portal did not
    * answer, or answered something other than "this session is invalid" (a 401, which
@@ -76,7 +80,11 @@ export const authSlice = createSlice({
     builder
       // The server ended the session (password changed or signed out elsewhere, an
       // administrator): the login page says so rather than appearing unexplained.
-      .addCase(sessionRejected, () => ({ ...emptyAuthState, signedOutBecause: 'sessionEnded' as const }))
+      .addCase(sessionRejected, (_state, { payload }) => ({
+        ...emptyAuthState,
+        signedOutBecause:
+          payload?.code === 'sessionAccountDisabled' ? ('accountDeactivated' as const) : ('sessionEnded' as const),
+      }))
       .addMatcher(authApi.endpoints.login.matchPending, (state) => {
         state.loading = true;
         state.error = null;

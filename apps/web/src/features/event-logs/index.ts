@@ -2,6 +2,7 @@
 // (its page is lazy-loaded, a route chunk of its own).
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import { canViewEventLogs } from '@portal/contracts';
+import { notForYou } from '../../components/not-for-you-page';
 import { page, type WebFeature } from '../../lib/feature';
 
 export const eventLogsFeature = {
@@ -9,7 +10,7 @@ export const eventLogsFeature = {
   routes: [
     {
       path: 'eventlogs',
-      guard: { allow: canViewEventLogs },
+      guard: { allow: canViewEventLogs, denied: notForYou('eventLogs.notForYouTitle', 'eventLogs.notForYouBody') },
       children: [{ index: true, lazy: page(() => import('./pages/event-logs-page'), 'EventLogsPage') }],
     },
   ],

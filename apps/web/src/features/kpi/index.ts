@@ -1,5 +1,6 @@
 // The KPI feature's public surface: its registration for app/features.ts (pages lazy-loaded,
 // a chunk of their own) and what other features show.
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { canUseKpiPages } from '@portal/contracts';
 import { createElement, lazy } from 'react';
 import { page, type WebFeature } from '../../lib/feature';
@@ -22,4 +23,5 @@ export const kpiFeature = {
       ],
     },
   ],
+  nav: [{ to: '/kpi', labelKey: 'nav.kpi', icon: InsightsOutlined, visible: canUseKpiPages }],
 } satisfies WebFeature;

@@ -1,6 +1,8 @@
 // The reports feature's public surface: its registration for app/features.ts (pages
 // lazy-loaded, chunks of their own) and its paths.
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import { canManageReports } from '@portal/contracts';
+import { notForYou } from '../../components/not-for-you-page';
 import { page, type WebFeature } from '../../lib/feature';
 export { REPORT_PATHS } from './report-format';
 
@@ -9,7 +11,7 @@ export const reportsFeature = {
   routes: [
     {
       path: 'user/reports',
-      guard: { allow: canManageReports },
+      guard: { allow: canManageReports, denied: notForYou('reports.notForYouTitle', 'reports.notForYouBody') },
       children: [
         { index: true, redirect: 'reports-list' },
         { path: 'reports-list', lazy: page(() => import('./pages/reports-list-page'), 'ReportsListPage') },
@@ -26,4 +28,5 @@ export const reportsFeature = {
       children: [{ index: true, lazy: page(() => import('./pages/report-print-page'), 'ReportPrintPage') }],
     },
   ],
+  nav: [{ to: '/user/reports', labelKey: 'nav.reports', icon: AssessmentOutlined, visible: canManageReports }],
 } satisfies WebFeature;

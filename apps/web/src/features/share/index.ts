@@ -2,6 +2,7 @@
 // lazy-loaded, chunks of their own) and the live parts the app layout mounts.
 import ScreenShareOutlined from '@mui/icons-material/ScreenShareOutlined';
 import { canSeeShareCalls, canUseShare } from '@portal/contracts';
+import { notForYou } from '../../components/not-for-you-page';
 import { page, type WebFeature } from '../../lib/feature';
 export {
   shareApi,
@@ -23,11 +24,14 @@ export const shareFeature = {
         {
           // The audit is for auditors (directors too), who need not be share roles.
           path: 'calls',
-          guard: { allow: canSeeShareCalls },
+          guard: {
+            allow: canSeeShareCalls,
+            denied: notForYou('share.callsNotForYouTitle', 'share.callsNotForYouBody'),
+          },
           children: [{ index: true, lazy: page(() => import('./pages/share-calls-page'), 'ShareCallsPage') }],
         },
         {
-          guard: { allow: canUseShare },
+          guard: { allow: canUseShare, denied: notForYou('share.notForYouTitle', 'share.notForYouBody') },
           children: [
             { index: true, lazy: page(() => import('./pages/share-home-page'), 'ShareHomePage') },
             { path: 'call-end', lazy: page(() => import('./pages/call-end-page'), 'CallEndPage') },

@@ -19,6 +19,15 @@ export const usersFeature = {
     },
   ],
   // Spec §2's Legacy Dashboard: the account administration, in a new tab.
-  nav: [{ to: '/admin', labelKey: 'nav.legacyDashboard', icon: AdminPanelSettingsOutlined, newTab: true }],
+  // Only ADMIN may open it (anyone else would get its refusal page in a new tab).
+  nav: [
+    {
+      to: '/admin',
+      labelKey: 'nav.legacyDashboard',
+      icon: AdminPanelSettingsOutlined,
+      newTab: true,
+      visible: canAdministerAccounts,
+    },
+  ],
   listeners: registerUsersListeners,
 } satisfies WebFeature;

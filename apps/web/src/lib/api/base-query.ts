@@ -13,7 +13,7 @@ export const HTTP_TIMEOUT_MS = 20_000;
  * Dispatched when the server rejects our token (revoked session, deactivated account,
  * password reset by an admin). The auth slice listens: lib/ must not import features.
  */
-export const sessionRejected = createAction('api/sessionRejected');
+export const sessionRejected = createAction<{ code?: string } | undefined>('api/sessionRejected');
 
 /** The slice of state the base query needs; kept structural so lib/ knows no feature. */
 interface TokenState {
@@ -44,6 +44,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const request = typeof args === 'string' ? { url: args } : args;
   const result = await rawBaseQuery({ ...request, url: new URL(request.url, apiBaseUrl()).href }, api, extraOptions);
   const hadToken = !!(api.getState() as TokenState).auth.token;
-  if (result.error?.status === 401 && hadToken) api.dispatch(sessionRejected());
+  if (result.error?.status === 401 && hadToken) {
+    // The refusal's code says why (a deactivated account) for the sign-in page to tell.
+    const code = (result.error.data as { code?: unknown } | undefined)?.code;
+    api.dispatch(sessionRejected(typeof code === 'string' ? { code } : undefined));
+  }
   return result;
 };

@@ -73,11 +73,15 @@ export function LoginPage() {
             {t('login.subtitle')}
           </Typography>
         </Box>
-        {signedOutBecause && (
+        {signedOutBecause === 'accountDeactivated' ? (
+          <Alert severity="warning" role="status" sx={{ mb: 2, textAlign: 'start' }}>
+            {t('messages.sessionAccountDisabled')}
+          </Alert>
+        ) : signedOutBecause ? (
           <Alert severity="info" role="status" sx={{ mb: 2, textAlign: 'start' }}>
             {t('errors.signedOutElsewhere')}
           </Alert>
-        )}
+        ) : null}
         <PortalUnreachable />
         <LoginForm />
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>

@@ -1,24 +1,11 @@
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { StatusPage } from '../../../components/status-page';
+import { NotForYouPage } from '../../../components/not-for-you-page';
 
 /**
- * /admin for a signed-in user who is not ADMIN. The menu's "Legacy Dashboard" opens it in
- * a new tab (spec §2), so a silent redirect home would look like a broken link: say why.
+ * /admin for a signed-in user who is not ADMIN (a shared link or an old bookmark; the
+ * menu shows the Legacy Dashboard to ADMIN only): the portal's refusal page, saying why.
  */
 export function AdminOnlyPage() {
   const { t } = useTranslation();
-  return (
-    <StatusPage
-      code="403"
-      title={t('admin.forAdminTitle')}
-      body={t('admin.forAdminBody')}
-      actions={
-        <Button component={Link} to="/" variant="contained">
-          {t('admin.goHome')}
-        </Button>
-      }
-    />
-  );
+  return <NotForYouPage title={t('admin.forAdminTitle')} body={t('admin.forAdminBody')} />;
 }
