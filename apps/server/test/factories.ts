@@ -198,6 +198,8 @@ export interface OcrJobFactoryInput {
   shared_with?: TStaffDepartment | null;
   /** Pages opened from it, each waiting for recognition (default 1; 0: never opened). */
   pages?: number;
+  /** Instead of `pages`: pages read from the document's own text layer, done and searchable at once. */
+  texts?: string[];
   retention_days?: number;
 }
 
@@ -561,7 +563,7 @@ export function factories(db: Database, options: FactoryOptions = {}) {
         shared_with: input.shared_with ?? null,
         retentionDays: input.retention_days ?? 180,
       });
-      const pages = input.pages ?? 1;
+      const pages = input.texts?.length ?? input.pages ?? 1;
       if (pages > 0) {
         await ocr.storeOpenedPages(
           db,
@@ -571,7 +573,7 @@ export function factories(db: Database, options: FactoryOptions = {}) {
             image: TINY_PNG,
             width: 1,
             height: 1,
-            textLayer: null,
+            textLayer: input.texts ? { text: input.texts[i]!, words: [] } : null,
           })),
         );
       }
@@ -641,7 +643,6 @@ export function factories(db: Database, options: FactoryOptions = {}) {
         const st = input.status;
         await telemetry.saveStatus(
           db,
-          st.agent.user_id,
           st.agent.id,
           { state: st.state, since: toDate(st.since) },
           toDate(st.last_seen_at),

@@ -182,6 +182,7 @@ export interface LeaveTypesTable {
   id: Generated<number>;
   code: string | null;
   name: string;
+  name_ar: ColumnType<string | null, string | null | undefined, string | null>;
   yearly_days: ColumnType<number, number | undefined, number>;
   carry_over_max_days: ColumnType<number, number | undefined, number>;
   half_days_allowed: Generated<boolean>;
@@ -197,6 +198,7 @@ export interface LeaveHolidaysTable {
   id: Generated<number>;
   date: CalendarDate;
   name: string;
+  name_ar: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeaveRequestsTable {
@@ -239,6 +241,7 @@ export interface InterpreterProfilesTable {
   user_id: number;
   languages: ColumnType<string[], string[] | undefined, string[]>;
   team: Generated<string>;
+  team_ar: ColumnType<string | null, string | null | undefined, string | null>;
   extension: Generated<string>;
   updated_at: Timestamp;
 }
@@ -310,6 +313,7 @@ export interface StaffingRequirementsTable {
 export interface KpiDefinitionsTable {
   id: Generated<number>;
   name: string;
+  name_ar: ColumnType<string | null, string | null | undefined, string | null>;
   description: Generated<string>;
   unit: 'percent' | 'count' | 'seconds' | 'score';
   direction: 'higher' | 'lower';
@@ -397,6 +401,12 @@ export interface ItAgentsTable {
   rows_day: string | null;
   /** Telemetry rows stored for this agent on `rows_day` (the per-day ingest cap). */
   rows_on_day: Generated<number>;
+  /** The machine's state as its agent last reported it (migration 0018; null: never reported). */
+  state: 'active' | 'idle' | 'locked' | 'offline' | null;
+  /** Since when `state` holds; a new period starts when the agent reports after a silence. */
+  state_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the IT pages were last told this machine fell silent. */
+  silence_reported_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   enrolled_at: Generated<Date>;
   last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -449,14 +459,6 @@ export interface ItDailyLogsTable {
   day: string;
   data: ColumnType<Record<string, unknown>, string, string>;
   updated_at: Generated<Date>;
-}
-
-export interface ItStatusTable {
-  user_id: number;
-  agent_id: number | null;
-  state: 'active' | 'idle' | 'locked' | 'offline';
-  since: ColumnType<Date, Date | string, Date | string>;
-  last_seen_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface ItRedactionRulesTable {
@@ -563,7 +565,9 @@ export interface OcrPagesTable {
   error: TOcrFailureReason | null;
   attempts: Generated<number>;
   finished_at: Timestamp | null;
-  /** Generated from `text` (simple configuration); only read in SQL. */
+  /** `text` as contracts' ocrSearchText normalises it (word forms), for the search vector. */
+  search_text: Generated<string>;
+  /** Generated from `search_text` (simple configuration); only read in SQL. */
   search: Generated<string>;
 }
 
@@ -580,7 +584,6 @@ export interface DB {
   it_activity_events: ItActivityEventsTable;
   it_samples: ItSamplesTable;
   it_daily_logs: ItDailyLogsTable;
-  it_status: ItStatusTable;
   it_redaction_rules: ItRedactionRulesTable;
   it_category_rules: ItCategoryRulesTable;
   files: FilesTable;

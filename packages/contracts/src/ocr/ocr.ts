@@ -4,6 +4,7 @@ import { ZPageQuery, pagedResponse } from '../common/pagination.js';
 import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment } from '../users/user-types.js';
 import { schemaMessage } from '../common/messages.js';
+import { ZCodedMessage } from '../common/errors.js';
 
 /**
  * OCR jobs (spec §1 "OCR jobs: list and detail", §2 `ocr` '' and `{ocrId}`,
@@ -118,7 +119,29 @@ export const ZOcrJob = z
   .meta({ id: 'OcrJob' });
 export type TOcrJob = z.infer<typeof ZOcrJob>;
 
-export const ZOcrJobsCreated = z.object({ results: z.array(ZOcrJob) });
+/**
+ * What became of one file of an upload: the job made of it, or why it was refused (by
+ * code, with `message` in English for clients that do not know the codes). A bad file
+ * is refused on its own; the others still become jobs.
+ */
+export const ZOcrFileOutcome = z
+  .object({
+    /** The file's position among the request's `files` parts, from 0. */
+    index: z.number().int(),
+    filename: ZText,
+    /** The job made of it; null when it was refused. */
+    job: z.number().int().nullable(),
+    refused: ZCodedMessage.extend({ message: ZText }).nullable(),
+  })
+  .meta({ id: 'OcrFileOutcome' });
+export type TOcrFileOutcome = z.infer<typeof ZOcrFileOutcome>;
+
+/**
+ * `201` once at least one file became a job: `results` the new jobs, `files` each file's
+ * outcome in the order sent. When every file is refused the answer is the usual 400/413
+ * naming each under `files`, and nothing is created.
+ */
+export const ZOcrJobsCreated = z.object({ results: z.array(ZOcrJob), files: z.array(ZOcrFileOutcome) });
 export type TOcrJobsCreated = z.infer<typeof ZOcrJobsCreated>;
 
 /** `GET /api/ocr/jobs/`: the caller's jobs, and those shared with their department (ADMIN: everyone's). */

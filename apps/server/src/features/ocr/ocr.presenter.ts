@@ -7,7 +7,8 @@ import {
   type TOcrSearchHit,
   type TOcrWord,
 } from '@portal/contracts';
-import { HIT_START, HIT_STOP, type OcrJobRow, type OcrPageSummaryRow, type OcrSearchRow } from './ocr.repository.js';
+import { ocrSnippet } from './ocr-snippet.js';
+import type { OcrJobRow, OcrPageSummaryRow, OcrSearchRow } from './ocr.repository.js';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
@@ -68,26 +69,13 @@ export function presentOcrPage(
   };
 }
 
-/** ts_headline's text with its hit markers, as plain parts (nothing in it is HTML). */
-export function snippetParts(headline: string): TOcrSearchHit['snippet'] {
-  const parts: TOcrSearchHit['snippet'] = [];
-  const re = new RegExp(`${HIT_START}([^${HIT_STOP}]*)${HIT_STOP}`, 'g');
-  let last = 0;
-  for (const m of headline.matchAll(re)) {
-    if (m.index > last) parts.push({ text: headline.slice(last, m.index), hit: false });
-    parts.push({ text: m[1]!, hit: true });
-    last = m.index + m[0].length;
-  }
-  if (last < headline.length) parts.push({ text: headline.slice(last), hit: false });
-  return parts.map((p) => ({ ...p, text: p.text.replace(/\s+/g, ' ') })).filter((p) => p.text.length > 0);
-}
-
-export function presentOcrSearchHit(r: OcrSearchRow, job: OcrJobRow): TOcrSearchHit {
+/** A matching page, its snippet cut around the words that match `q`. */
+export function presentOcrSearchHit(r: OcrSearchRow, job: OcrJobRow, q: string): TOcrSearchHit {
   const j = presentOcrJob(job);
   return {
     job: { id: j.id, filename: j.filename, language: j.language, owner: j.owner, created_at: j.created_at },
     page: r.number,
     rank: r.rank,
-    snippet: snippetParts(r.headline),
+    snippet: ocrSnippet(r.text, q),
   };
 }

@@ -1,12 +1,14 @@
 import { sql, type Selectable } from 'kysely';
-import type {
-  TOcrContentType,
-  TOcrFailureReason,
-  TOcrJobStatus,
-  TOcrLanguage,
-  TOcrPageMethod,
-  TOcrWord,
-  TStaffDepartment,
+import {
+  ocrSearchQuery,
+  ocrSearchText,
+  type TOcrContentType,
+  type TOcrFailureReason,
+  type TOcrJobStatus,
+  type TOcrLanguage,
+  type TOcrPageMethod,
+  type TOcrWord,
+  type TStaffDepartment,
 } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { OcrJobsTable, OcrPagesTable, UserRow } from '../../db/schema.js';
@@ -228,6 +230,7 @@ export async function storeOpenedPages(db: Database, id: number, pages: OpenedPa
                 status: 'done',
                 method: 'text-layer',
                 text: p.textLayer.text,
+                search_text: ocrSearchText(p.textLayer.text),
                 words: JSON.stringify(p.textLayer.words),
                 finished_at: sql<Date>`now()`,
               }
@@ -291,6 +294,7 @@ export async function completePage(db: Database, id: number, n: number, r: Recog
       status: 'done',
       method: 'ocr',
       text: r.text,
+      search_text: ocrSearchText(r.text),
       words: JSON.stringify(r.words),
       confidence: r.confidence,
       width: r.width,
@@ -451,15 +455,16 @@ export interface OcrSearchRow {
   job_id: number;
   number: number;
   rank: number;
-  headline: string;
+  /** The page's text as recognised: the snippet is cut from it. */
+  text: string;
   total: number;
 }
 
-/** Marks the headline's hits with characters no recognised text contains, so nothing in the text can fake one. */
-export const HIT_START = '\u0002';
-export const HIT_STOP = '\u0003';
-
-/** Ranked pages of the viewer's visible, finished text that match the query (`simple`: no stemming, any script). */
+/**
+ * Ranked pages of the viewer's visible, finished text that match the query. The query's
+ * words are normalised as the pages' search text was (contracts' ocrSearchQuery), then
+ * read in web-search syntax, which never fails on what a user types.
+ */
 export async function searchPages(
   db: Database,
   viewer: OcrViewer,
@@ -467,12 +472,9 @@ export async function searchPages(
   limit: number,
   offset: number,
 ): Promise<OcrSearchRow[]> {
-  const query = sql`websearch_to_tsquery('simple', ${q})`;
+  const query = sql`websearch_to_tsquery('simple', ${ocrSearchQuery(q)})`;
   const { rows } = await sql<OcrSearchRow>`
-    select p.job_id, p.number, ts_rank(p.search, ${query}) as rank,
-      ts_headline('simple', p.text, ${query},
-        ${`StartSel=${HIT_START}, StopSel=${HIT_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) as headline,
-      count(*) over () as total
+    select p.job_id, p.number, ts_rank(p.search, ${query}) as rank, p.text, count(*) over () as total
     from ocr_pages p
     join ocr_jobs j on j.id = p.job_id
     where p.search @@ ${query}

@@ -34,7 +34,8 @@ export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const uploads = multipartBody(
     await registerMultipart(app, { tempDir: uploadTempDir(ctx.config.DATA_DIR) }),
-    service.OCR_UPLOAD_RULES,
+    // A bad file is refused on its own: the rest of the selection still becomes jobs.
+    { ...service.OCR_UPLOAD_RULES, eachFileAlone: true },
     (req) => caller(req).user.id,
   );
 

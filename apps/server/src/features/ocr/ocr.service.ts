@@ -2,12 +2,16 @@ import {
   canManageOcrJob,
   canSeeOcrJob,
   canUseOcr,
+  msg,
   OCR_CONTENT_TYPES,
   OCR_LIMITS,
+  messageText,
   type TCreateOcrJobsRequest,
   type TMessage,
   type TOcrJob,
   type TOcrJobDetail,
+  type TOcrJobsCreated,
+  type TOcrFileOutcome,
   type TOcrJobsQuery,
   type TOcrPage,
   type TOcrSearchHit,
@@ -19,9 +23,10 @@ import type { AuditSource } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { conflict, fieldError, fieldsError, forbidden, notFound } from '../../lib/errors.js';
 import {
-  checkSpooledUploads,
-  checkStorageQuota,
   deleteStoredFiles,
+  judgeSpooledUploads,
+  safeFilename,
+  storageQuotaVerdicts,
   readStoredFile,
   storeFile,
   type CheckedSpooledUpload,
@@ -42,6 +47,8 @@ export const OCR_UPLOAD_RULES: UploadRules = {
   maxBytes: OCR_LIMITS.maxBytes,
   allowed: OCR_CONTENT_TYPES,
   field: OCR_FILES_FIELD,
+  // The types OCR reads, not the attachments' (which take plain text and no TIFF or WebP).
+  typeRefused: (name) => msg('ocrFileTypeRefused', { name }),
 };
 
 const NOT_FOUND = 'ocrJobNotFound';
@@ -82,45 +89,89 @@ async function presentById(ctx: AppContext, id: number): Promise<TOcrJob> {
 }
 
 /**
- * Refuses (400 on the files field, with the limit) images whose headers already declare
- * more pixels than a page or a document may have: they would never be decoded anyway.
- * A header that does not tell here (a PDF, a TIFF whose pages are described at its end)
- * is measured again before decoding, and the job fails with `too_large`.
+ * Refuses images whose headers already declare more pixels than a page or a document may
+ * have: they would never be decoded anyway. A header that does not tell here (a PDF, a
+ * TIFF whose pages are described at its end) is measured again before decoding, and the
+ * job fails with `too_large`.
  */
-async function checkPixelBudgets(ctx: AppContext, files: readonly CheckedSpooledUpload[]): Promise<void> {
-  const problems: TMessage[] = [];
-  for (const f of files) {
-    const pages = await imagePageSizesOfFile(f.path, f.contentType);
-    const problem = pages && pixelBudgetProblem(pages, ocrPixelBudget(ctx), f.filename);
-    if (problem) problems.push(problem);
-  }
-  if (problems.length) throw fieldsError({ [OCR_FILES_FIELD]: problems });
+async function pixelBudgetVerdict(ctx: AppContext, f: CheckedSpooledUpload): Promise<TMessage | null> {
+  const pages = await imagePageSizesOfFile(f.path, f.contentType);
+  return (pages && pixelBudgetProblem(pages, ocrPixelBudget(ctx), f.filename)) || null;
 }
 
-/** One job per file; each is queued once its row has committed. */
+type FileVerdict = { index: number; filename: string } & (
+  { file: CheckedSpooledUpload; problem?: undefined } | { file?: undefined; problem: TMessage; status: 400 | 413 }
+);
+
+/**
+ * Each file judged on its own, in order: its type and size, its pixels, then the owner's
+ * storage quota (the files that fit, in order, are kept).
+ */
+async function judgeFiles(ctx: AppContext, caller: UserRow, uploads: SpooledUpload[]): Promise<FileVerdict[]> {
+  const checked = judgeSpooledUploads(uploads, OCR_UPLOAD_RULES);
+  const verdicts: FileVerdict[] = [];
+  for (const [index, v] of checked.entries()) {
+    const filename = safeFilename(uploads[index]!.filename);
+    if (!v.ok) {
+      verdicts.push({ index, filename, problem: v.problem, status: v.tooLarge ? 413 : 400 });
+      continue;
+    }
+    const problem = await pixelBudgetVerdict(ctx, v.file);
+    verdicts.push(problem ? { index, filename, problem, status: 400 } : { index, filename, file: v.file });
+  }
+  const kept = verdicts.filter((v) => v.file);
+  const quota = await storageQuotaVerdicts(
+    ctx.db,
+    caller.id,
+    kept.map((v) => v.file!.size),
+    ctx.config.UPLOAD_QUOTA_MB * 1024 * 1024,
+  );
+  return verdicts.map((v): FileVerdict => {
+    const problem = v.file ? quota[kept.indexOf(v)] : null;
+    return problem ? { index: v.index, filename: v.filename, problem, status: 413 } : v;
+  });
+}
+
+/** A refused file's message as the wire carries it: its code and values, and the English. */
+const refusal = (m: TMessage): NonNullable<TOcrFileOutcome['refused']> => ({
+  code: m.code,
+  ...(m.params ? { params: m.params as NonNullable<TOcrFileOutcome['refused']>['params'] } : {}),
+  message: messageText(m),
+});
+
+/**
+ * One job per file; each is queued once its row has committed. A bad file is refused on
+ * its own (its outcome says why, by code) and the others still become jobs; only when
+ * every file is refused is the request refused (400, or 413 when a file was too large or
+ * past the quota), naming each file under `files`, and nothing is created.
+ */
 export async function createJobs(
   ctx: AppContext,
   caller: UserRow,
   req: TCreateOcrJobsRequest,
   uploads: SpooledUpload[],
   source: AuditSource,
-): Promise<{ results: TOcrJob[] }> {
+): Promise<TOcrJobsCreated> {
   mayUse(caller);
   if (uploads.length === 0) throw fieldError(OCR_FILES_FIELD, CHOOSE_FILES);
-  const files = checkSpooledUploads(uploads, OCR_UPLOAD_RULES);
-  await checkPixelBudgets(ctx, files);
-  await checkStorageQuota(ctx.db, caller.id, files, ctx.config.UPLOAD_QUOTA_MB * 1024 * 1024, OCR_FILES_FIELD);
+  const verdicts = await judgeFiles(ctx, caller, uploads);
+  const accepted = verdicts.filter((v) => v.file);
+  if (accepted.length === 0) {
+    const status = verdicts.some((v) => v.problem && v.status === 413) ? 413 : 400;
+    throw fieldsError({ [OCR_FILES_FIELD]: verdicts.map((v) => v.problem!) }, status);
+  }
   const sharedWith = req.shared_with ?? null;
-  const ids = await withTx(ctx, async (tx) => {
-    const ids: number[] = [];
-    for (const f of files) {
-      const stored = await storeFile(tx.db, f, caller.id);
-      ids.push(
+  const jobOf = await withTx(ctx, async (tx) => {
+    const jobOf = new Map<number, number>();
+    for (const { index, file: f } of accepted) {
+      const stored = await storeFile(tx.db, f!, caller.id);
+      jobOf.set(
+        index,
         await repo.insertJob(tx.db, {
           owner_id: caller.id,
           file_id: stored.id,
           filename: stored.filename,
-          content_type: f.contentType as (typeof OCR_CONTENT_TYPES)[number],
+          content_type: f!.contentType as (typeof OCR_CONTENT_TYPES)[number],
           size: stored.size,
           language: req.language,
           shared_with: sharedWith,
@@ -128,17 +179,27 @@ export async function createJobs(
         }),
       );
     }
+    const ids = [...jobOf.values()];
     await recordEvent(tx.db, source, {
       action: 'ocr.create',
       targetType: 'ocr_job',
       targetId: ids.join(','),
       details: { files: ids.length, language: req.language, shared_with: sharedWith },
     });
-    return ids;
+    return jobOf;
   });
+  const ids = [...jobOf.values()];
   for (const id of ids) await queueJob(ctx, id);
   const rows = await repo.findJobsByIds(ctx.db, ids);
-  return { results: rows.map(presentOcrJob) };
+  return {
+    results: rows.map(presentOcrJob),
+    files: verdicts.map((v) => ({
+      index: v.index,
+      filename: v.filename,
+      job: jobOf.get(v.index) ?? null,
+      refused: v.problem ? refusal(v.problem) : null,
+    })),
+  };
 }
 
 export async function listJobs(ctx: AppContext, caller: UserRow, q: TOcrJobsQuery) {
@@ -273,7 +334,7 @@ export async function search(
     (await repo.findJobsByIds(ctx.db, [...new Set(rows.map((r) => r.job_id))])).map((j) => [j.id, j]),
   );
   return {
-    results: rows.filter((r) => jobs.has(r.job_id)).map((r) => presentOcrSearchHit(r, jobs.get(r.job_id)!)),
+    results: rows.filter((r) => jobs.has(r.job_id)).map((r) => presentOcrSearchHit(r, jobs.get(r.job_id)!, q.q)),
     count: rows[0]?.total ?? 0,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { fillPath, ocrEndpoints as O, ZOcrJob, ZWsOcrProgress, WS_CHANNELS } from '@portal/contracts';
+import { fillPath, ocrEndpoints as O, ZOcrJob, ZOcrJobsCreated, ZWsOcrProgress, WS_CHANNELS } from '@portal/contracts';
 import { callAs } from '../../../test/client.js';
 import { openSocket, ready, startTestServer, type TestServer, type TestSocket } from '../../../test/harness.js';
 import {
@@ -307,9 +307,13 @@ describe('bad uploads', () => {
     const exe = await upload('hr', [{ name: 'scan.png', data: Buffer.from('MZ\x90\x00 not an image at all') }]);
     expect(exe.status).toBe(400);
     expect(Object.keys(exe.body.extra.fields)).toEqual(['files']);
+    // The message names the types OCR reads (not the attachments' "plain text").
     const text = await upload('hr', [{ name: 'notes.txt', data: Buffer.from('plain text') }]);
     expect(text.status).toBe(400);
-    expect(text.body.extra.fields.files).toHaveLength(1);
+    expect(text.body.extra.fields.files).toEqual([
+      'notes.txt cannot be read by OCR: its content must be PNG, JPEG, TIFF, WebP or PDF.',
+    ]);
+    expect(text.body.extra.codes.files).toEqual([{ code: 'ocrFileTypeRefused', params: { name: 'notes.txt' } }]);
     const none = await upload('hr', []);
     expect(none.status).toBe(400);
     expect(none.body.extra.fields.files).toEqual(['Choose at least one file.']);
@@ -328,15 +332,75 @@ describe('bad uploads', () => {
     expect(png.body.extra.fields.files).toEqual([
       'bomb.png is too large to read: a page of 256 megapixels, and at most 40 megapixels a page are read. Scan it at a lower resolution (300 dpi is plenty).',
     ]);
-    const tiff = await upload('hr', [
-      { name: 'fine.png', data: renderTextPng(['x']) },
-      { name: 'bomb.tif', data: tiffBomb() },
-    ]);
+    const tiff = await upload('hr', [{ name: 'bomb.tif', data: tiffBomb() }]);
     expect(tiff.status).toBe(400);
     expect(tiff.body.extra.fields.files).toEqual([
       expect.stringMatching(/^bomb\.tif is too large to read: a page of 64 megapixels/),
     ]);
     expect(await jobCount()).toBe(before);
+  });
+
+  it('keeps the good files of a mixed upload: each file has its outcome, a refused one its reason by code', async () => {
+    const before = await jobCount();
+    const res = await upload('hr', [
+      { name: 'notes.txt', data: Buffer.from('plain text, not a scan') },
+      { name: 'letter.png', data: renderTextPng(['Mixed upload letter']) },
+      { name: 'bomb.tif', data: tiffBomb() },
+      { name: 'huge.png', data: Buffer.alloc(21 * 1024 * 1024) },
+      { name: 'memo.jpg', data: renderTextPng(['Mixed upload memo'], { format: 'jpeg' }) },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const created = ZOcrJobsCreated.parse(res.body);
+    expect(created.results.map((j) => [j.filename, j.status])).toEqual([
+      ['letter.png', 'queued'],
+      ['memo.jpg', 'queued'],
+    ]);
+    const [letter, memo] = created.results.map((j) => j.id);
+    expect(created.files).toEqual([
+      {
+        index: 0,
+        filename: 'notes.txt',
+        job: null,
+        refused: {
+          code: 'ocrFileTypeRefused',
+          params: { name: 'notes.txt' },
+          message: 'notes.txt cannot be read by OCR: its content must be PNG, JPEG, TIFF, WebP or PDF.',
+        },
+      },
+      { index: 1, filename: 'letter.png', job: letter, refused: null },
+      {
+        index: 2,
+        filename: 'bomb.tif',
+        job: null,
+        refused: expect.objectContaining({
+          code: 'imagePageTooLarge',
+          params: expect.objectContaining({ name: 'bomb.tif' }),
+        }),
+      },
+      {
+        index: 3,
+        filename: 'huge.png',
+        job: null,
+        refused: {
+          code: 'fileTooLarge',
+          params: { name: 'huge.png', limit: '20 MiB' },
+          message: 'huge.png is larger than 20 MiB.',
+        },
+      },
+      { index: 4, filename: 'memo.jpg', job: memo, refused: null },
+    ]);
+    // Only the good files became jobs, with their originals; nothing else was kept.
+    expect(await jobCount()).toBe(before + 2);
+    const original = await callAs(s, 'hr', O.downloadOcrOriginal, { params: { id: memo! } });
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect((await ended('hr', letter!)).status).toBe('done');
+
+    // A single file too large is still refused whole, as before.
+    const alone = await upload('hr', [{ name: 'huge.png', data: Buffer.alloc(21 * 1024 * 1024) }]);
+    expect(alone.status).toBe(413);
+    expect(alone.body.code).toBe('fileTooLarge');
+    expect(await jobCount()).toBe(before + 2);
   });
 
   it('keeps OCR to staff: an interpreter is refused', async () => {

@@ -20,6 +20,11 @@ export type MultipartRules = Pick<UploadRules, 'maxFiles' | 'maxBytes' | 'field'
   allowed?: readonly SniffedContentType[];
   maxFieldBytes?: number;
   maxFields?: number;
+  /**
+   * Each file is judged alone (each becomes its own record): a file too large or of
+   * another type does not refuse the request, and the files after it are still kept.
+   */
+  eachFileAlone?: boolean;
 };
 
 export interface MultipartForm {
@@ -310,6 +315,10 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
       if (part.type === 'file') {
         const filename = utf8Name(part.filename ?? '');
         const spooled = await spoolPart(part.file as FileStream, rules.allowed, session, !refused);
+        if (spooled.truncated && rules.eachFileAlone) {
+          files.push({ filename, size: spooled.size, contentType: null, path: null, sha256: null, truncated: true });
+          continue;
+        }
         if (spooled.truncated) {
           refused = true;
           oversize.push(msg('fileTooLarge', { name: safeFilename(filename), limit: mib(rules.maxBytes) }));
@@ -317,7 +326,7 @@ async function readForm(req: FastifyRequest, rules: MultipartRules, session: Req
         }
         // A form's empty file input arrives as a nameless, empty part.
         if (spooled.size === 0 && !filename) continue;
-        if (!spooled.path) refused = true;
+        if (!spooled.path && !rules.eachFileAlone) refused = true;
         const { size, contentType, path: file, sha256 } = spooled;
         files.push({ filename, size, contentType, path: file, sha256 });
       } else {

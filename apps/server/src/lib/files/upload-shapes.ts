@@ -28,6 +28,8 @@ export interface SpooledUpload {
   path: string | null;
   /** sha256 (hex) of the kept bytes; null when none were kept. */
   sha256: string | null;
+  /** Past the size limit (only read without being refused at once when files are judged each alone). */
+  truncated?: boolean;
 }
 
 /** A spooled file whose bytes are one of the allowed types, ready for storeFile. */

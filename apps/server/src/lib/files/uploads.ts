@@ -13,12 +13,37 @@ export interface UploadRules {
   allowed: readonly SniffedContentType[];
   /** The field errors are reported under. */
   field: string;
+  /** What a file of another type is told (default `fileTypeRefused`, naming the attachments' types). */
+  typeRefused?: (name: string) => TMessage;
 }
 
 export const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
 
 export function fieldFailure(status: number, field: string, messages: TMessage[]): ApiError {
   return fieldsError({ [field]: messages }, status);
+}
+
+/** One file's verdict: checked and kept, or refused with its message (`tooLarge`: a 413's reason). */
+export type UploadVerdict<C> = { ok: true; file: C } | { ok: false; problem: TMessage; tooLarge: boolean };
+
+function judge<T extends { filename: string }, C>(
+  f: T,
+  rules: UploadRules,
+  tooBig: (f: T) => boolean,
+  size: (f: T) => number,
+  type: (f: T) => SniffedContentType | null,
+  accept: (f: T, filename: string, type: SniffedContentType) => C,
+): UploadVerdict<C> {
+  const name = safeFilename(f.filename);
+  if (tooBig(f))
+    return { ok: false, problem: msg('fileTooLarge', { name, limit: mib(rules.maxBytes) }), tooLarge: true };
+  const t = type(f);
+  if (!t || !rules.allowed.includes(t)) {
+    const problem =
+      size(f) === 0 ? msg('fileEmpty', { name }) : (rules.typeRefused?.(name) ?? msg('fileTypeRefused', { name }));
+    return { ok: false, problem, tooLarge: false };
+  }
+  return { ok: true, file: accept(f, filenameFor(f.filename, t), t) };
 }
 
 /**
@@ -39,18 +64,12 @@ function checkEach<T extends { filename: string }, C>(
   let tooLarge = false;
   const checked: C[] = [];
   for (const f of files) {
-    const name = safeFilename(f.filename);
-    if (size(f) > rules.maxBytes) {
-      tooLarge = true;
-      problems.push(msg('fileTooLarge', { name, limit: mib(rules.maxBytes) }));
-      continue;
+    const verdict = judge(f, rules, (x) => size(x) > rules.maxBytes, size, type, accept);
+    if (verdict.ok) checked.push(verdict.file);
+    else {
+      problems.push(verdict.problem);
+      tooLarge ||= verdict.tooLarge;
     }
-    const t = type(f);
-    if (!t || !rules.allowed.includes(t)) {
-      problems.push(size(f) === 0 ? msg('fileEmpty', { name }) : msg('fileTypeRefused', { name }));
-      continue;
-    }
-    checked.push(accept(f, filenameFor(f.filename, t), t));
   }
   if (problems.length) throw fieldFailure(tooLarge ? 413 : 400, rules.field, problems);
   return checked;
@@ -81,6 +100,52 @@ export function checkSpooledUploads(files: readonly SpooledUpload[], rules: Uplo
   return checked.map((f) => {
     if (!f.path || !f.sha256) throw new Error(`spooled upload ${f.filename} has no bytes`);
     return { ...f, path: f.path, sha256: f.sha256 };
+  });
+}
+
+/**
+ * Judges each streamed file on its own (for forms where each file becomes its own record):
+ * a verdict per file, in order. Only too many files refuses the whole request.
+ */
+export function judgeSpooledUploads(
+  files: readonly SpooledUpload[],
+  rules: UploadRules,
+): UploadVerdict<CheckedSpooledUpload>[] {
+  if (files.length > rules.maxFiles) {
+    throw fieldFailure(400, rules.field, [msg('filesPerMessage', { count: rules.maxFiles })]);
+  }
+  return files.map((f) => {
+    const verdict = judge(
+      f,
+      rules,
+      (x) => x.truncated === true || x.size > rules.maxBytes,
+      (x) => x.size,
+      (x) => (x.path && x.sha256 ? x.contentType : null),
+      (x, filename, contentType) => ({ filename, contentType, size: x.size, path: x.path!, sha256: x.sha256! }),
+    );
+    return verdict;
+  });
+}
+
+/**
+ * Each file's place in the user's storage quota, in order: null while the files so far
+ * fit, `storageQuotaExceeded` for each that would take the user past `quotaBytes` (a
+ * later, smaller file may still fit). The same race as checkStorageQuota's applies.
+ */
+export async function storageQuotaVerdicts(
+  db: Database,
+  userId: number,
+  sizes: readonly number[],
+  quotaBytes: number,
+): Promise<(TMessage | null)[]> {
+  if (sizes.every((n) => n === 0)) return sizes.map(() => null);
+  let used = await storageUsedBy(db, userId);
+  return sizes.map((incoming) => {
+    if (used + incoming <= quotaBytes) {
+      used += incoming;
+      return null;
+    }
+    return msg('storageQuotaExceeded', { used: mib(used), quota: mib(quotaBytes), incoming: mib(incoming) });
   });
 }
 
