@@ -148,6 +148,29 @@ test.describe('screen sharing', () => {
     await context.close();
   });
 
+  test("the people list says whose sharing page is open, not the board's online status", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, VIEWER.username);
+    await page.goto('/share');
+    const search = page.getByRole('searchbox', { name: 'Search by name or username' });
+    await search.fill('interpreter21');
+    const row = page.getByRole('row', { name: /interpreter21/ });
+    await expect(row.getByText('Sharing page closed')).toBeVisible();
+    await expect(row.getByText(/^Offline$/)).toHaveCount(0);
+    const { context } = await onSharingPage(browser, baseURL, 'interpreter21');
+    await expect(async () => {
+      await page.reload();
+      await page.getByRole('searchbox', { name: 'Search by name or username' }).fill('interpreter21');
+      await expect(page.getByRole('row', { name: /interpreter21/ }).getByText('Ready to share')).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass();
+    await context.close();
+  });
+
   test('consent given at hiring: the interpreter is told, not asked, and the screen arrives at once', async ({
     page,
     browser,
@@ -174,12 +197,16 @@ test.describe('screen sharing', () => {
     await context.close();
   });
 
-  test('staff outside the share roles are sent home, and the API refuses them', async ({ page, request }) => {
+  test('staff outside the share roles are told screen sharing is not for them, and the API refuses them', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'hr');
-    await page.goto('/share');
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/share/interpreter05');
-    await expect(page).toHaveURL(/\/$/);
+    for (const path of ['/share', '/share/interpreter05']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Screen sharing is not for your role' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Why do you want to watch?' })).toHaveCount(0);
+    }
     const hr = await tokenOf(request, 'hr');
     const people = await request.get(`/api${shareEndpoints.listShareCandidates.path}`, {
       headers: { authorization: `Bearer ${hr}` },

@@ -127,6 +127,37 @@ describe('interpreters board', () => {
       username: 'amal',
       follow: true,
     });
+    // It says so, and offers to stop (under the pointer or keyboard focus); its name stays.
+    expect(follow).toHaveTextContent('Following');
+    expect(within(follow).getByText('Unfollow')).toBeInTheDocument();
+    expect(follow).toHaveAccessibleName('Follow Amal Haddad');
+  });
+
+  it('unfollows from the keyboard', async () => {
+    const user = userEvent.setup();
+    const followed = board.map((i) => (i.username === 'amal' ? { ...i, following: true } : i));
+    const { api } = renderBoard('WFM', {
+      'GET /api/user/interpreters/': () => ({ status: 200, body: followed }),
+      'POST /api/user/follow/': () => ({
+        status: 200,
+        body: makeInterpreter('amal', 'Amal', 'Haddad', {
+          following: false,
+          profile: { followers: 1, extension: '2044' },
+        }),
+      }),
+    });
+    await shownNames();
+    const follow = screen.getByRole('button', { name: 'Follow Amal Haddad' });
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    expect(follow).toHaveTextContent(/^Following/);
+    follow.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(follow).toHaveAttribute('aria-pressed', 'false'));
+    expect(follow).toHaveTextContent(/^Follow$/);
+    expect(api.calls.find((c) => c.key === 'POST /api/user/follow/')?.body).toEqual({
+      username: 'amal',
+      follow: false,
+    });
   });
 
   it('says why a follow failed and keeps the row as it was', async () => {

@@ -67,10 +67,12 @@ describe('share home (people)', () => {
     const list = await screen.findByRole('list', { name: 'People you may watch' });
     const cards = within(list).getAllByRole('listitem');
     expect(cards.map((c) => within(c).getByText(/Rashed|Nabil/).textContent)).toEqual(['Hala Rashed', 'Omar Nabil']);
-    expect(within(cards[0]!).getByText('Online')).toBeInTheDocument();
+    // What "online" means here: whether their sharing page (or portal) is open, not the board's status.
+    expect(within(cards[0]!).getByText('Ready to share')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('1 of 2')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('HR')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('Offline')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Sharing page closed')).toBeInTheDocument();
+    expect(within(list).queryByText(/^(Online|Offline)$/)).not.toBeInTheDocument();
     expect(within(cards[1]!).getByText('Interpreter')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Notice — consent at hiring')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Watch Hala Rashed' })).toHaveAttribute('href', '/share/hala');
