@@ -96,7 +96,8 @@ test.describe('manager reports', () => {
     ]);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect(download.suggestedFilename()).toBe(`report-${id}.pdf`);
+    // Named for what it is (type, period, who), not by its number.
+    expect(download.suggestedFilename()).toMatch(/ report — .+ — Ibrahim Tawfik\.pdf$/);
   });
 
   test('the list in dark mode and the print page in Arabic, right to left', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { htmlToBlocks, type Block, type Run } from './report-html.js';
 
 export { ReportBodyTooComplex } from './report-html.js';
 import { PDF_LABELS, type PdfLang } from './report-labels.js';
+import { formatDay, formatInstant, formatSize } from './report-pdf-format.js';
 
 /**
  * The printable report, made on the server with @react-pdf/renderer (it shapes Arabic
@@ -74,6 +75,8 @@ const styles = StyleSheet.create({
   rule: { borderBottomWidth: 1, borderBottomColor: '#d0d7de', marginVertical: 8 },
   listItem: { marginBottom: 2, lineHeight: 1.5 },
   bullet: { width: 18 },
+  attachments: { marginTop: 12, borderTopWidth: 1, borderTopColor: '#d0d7de', paddingTop: 4 },
+  size: { width: 90, color: '#555555' },
   table: { borderWidth: 1, borderColor: '#d0d7de', marginBottom: 8 },
   cell: { flex: 1, padding: 4, borderWidth: 0.5, borderColor: '#d0d7de' },
   // No lineHeight here or on the page (it would be inherited): react-pdf then leaves the
@@ -113,6 +116,26 @@ function textBlock(runs: Run[], style: Style, layout: Layout, key: number): Reac
   return h(Text, { key, style: [style, { textAlign: rtl ? 'right' : 'left' }] }, ...runs.map(runElement));
 }
 
+/** A list item's (or any blocks') text, in order: what its direction is taken from. */
+function blocksText(blocks: readonly Block[]): string {
+  return blocks
+    .map((b) => {
+      switch (b.kind) {
+        case 'list':
+          return b.items.map(blocksText).join(' ');
+        case 'quote':
+          return blocksText(b.blocks);
+        case 'rule':
+          return '';
+        case 'table':
+          return b.rows.map((r) => r.cells.map((c) => c.map((x) => x.text).join('')).join(' ')).join(' ');
+        default:
+          return b.runs.map((r) => r.text).join('');
+      }
+    })
+    .join(' ');
+}
+
 function blockElements(blocks: Block[], layout: Layout): ReactNode[] {
   const row = { flexDirection: layout.rtl ? ('row-reverse' as const) : ('row' as const) };
   return blocks.map((b, i): ReactNode => {
@@ -133,21 +156,21 @@ function blockElements(blocks: Block[], layout: Layout): ReactNode[] {
           ...blockElements(b.blocks, layout),
         );
       case 'list':
+        // Each item reads in its own direction, whatever the page's: its bullet on its own
+        // start side and its text from there (an English item in an Arabic report starts at
+        // the left, bullet first).
         return h(
           View,
           { key: i, style: { marginBottom: 6 } },
-          ...b.items.map((item, n) =>
-            h(
+          ...b.items.map((item, n) => {
+            const rtl = isRtl(blocksText(item), layout.rtl);
+            return h(
               View,
-              { key: n, style: [styles.listItem, row], wrap: false },
-              h(
-                Text,
-                { style: [styles.bullet, { textAlign: layout.rtl ? 'right' : 'left' }] },
-                b.ordered ? `${n + 1}.` : '•',
-              ),
-              h(View, { style: { flex: 1 } }, ...blockElements(item, layout)),
-            ),
-          ),
+              { key: n, style: [styles.listItem, { flexDirection: rtl ? 'row-reverse' : 'row' }], wrap: false },
+              h(Text, { style: [styles.bullet, { textAlign: rtl ? 'right' : 'left' }] }, b.ordered ? `${n + 1}.` : '•'),
+              h(View, { style: { flex: 1 } }, ...blockElements(item, { ...layout, rtl })),
+            );
+          }),
         );
       case 'table':
         return h(
@@ -171,14 +194,35 @@ function blockElements(blocks: Block[], layout: Layout): ReactNode[] {
   });
 }
 
+/**
+ * The report's attachments by name and size (the files themselves stay in the portal), each
+ * name in its own direction beside its size.
+ */
+function attachmentsSection(report: TReport, lang: PdfLang, layout: Layout): ReactElement {
+  const L = PDF_LABELS[lang];
+  const align = { textAlign: layout.rtl ? ('right' as const) : ('left' as const) };
+  return h(
+    View,
+    { style: styles.attachments },
+    // The heading never ends a page alone.
+    h(Text, { style: [styles.h2, align], minPresenceAhead: 40 }, L.attachments),
+    ...(report.attachments.length === 0
+      ? [h(Text, { key: 'none', style: [styles.paragraph, align] }, L.noAttachments)]
+      : report.attachments.map((a) => {
+          const rtl = isRtl(a.filename, layout.rtl);
+          return h(
+            View,
+            { key: a.id, style: [styles.listItem, { flexDirection: rtl ? 'row-reverse' : 'row' }] },
+            h(Text, { style: [styles.bullet, { textAlign: rtl ? 'right' : 'left' }] }, '•'),
+            h(Text, { style: { flex: 1, textAlign: rtl ? 'right' : 'left' } }, a.filename),
+            h(Text, { style: [styles.size, { textAlign: rtl ? 'left' : 'right' }] }, formatSize(a.size, lang)),
+          );
+        })),
+  );
+}
+
 const personName = (p: { first_name: string; last_name: string; username: string }) =>
   `${p.first_name} ${p.last_name}`.trim() || p.username;
-
-/** A timestamp as the portal's calendar day (YYYY-MM-DD) in its time zone. */
-const dayOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
 
 /**
  * The report as a PDF (A4, page numbers, right-to-left for Arabic), laid out in this
@@ -202,9 +246,10 @@ async function render(report: TReport, lang: PdfLang, timeZone: string, family: 
     [L.type, L.types[report.type]],
     [L.author, personName(report.author)],
     [L.subjects, report.subjects.map(personName).join(lang === 'ar' ? '، ' : ', ')],
-    [L.period, `${report.period_from} – ${report.period_to}`],
+    // Dates as the report's page says them in this language, not ISO.
+    [L.period, `${formatDay(report.period_from, lang)} – ${formatDay(report.period_to, lang)}`],
     [L.status, L.statuses[report.status]],
-    [L.submitted, report.submitted_at ? dayOf(report.submitted_at, timeZone) : L.notSubmitted],
+    [L.submitted, report.submitted_at ? formatInstant(report.submitted_at, lang, timeZone) : L.notSubmitted],
   ];
   if (report.supersedes !== null) meta.push([L.supersedes, `#${report.supersedes}`]);
   if (report.superseded_by !== null) meta.push([L.supersededBy, `#${report.superseded_by}`]);
@@ -239,6 +284,7 @@ async function render(report: TReport, lang: PdfLang, timeZone: string, family: 
         ),
       ),
       ...blockElements(htmlToBlocks(report.body), layout),
+      attachmentsSection(report, lang, layout),
       h(Text, {
         style: styles.footer,
         fixed: true,

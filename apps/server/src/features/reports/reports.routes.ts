@@ -11,6 +11,7 @@ import { route } from '../../lib/endpoint.js';
 import { caller, requestSource } from '../../plugins/auth.js';
 import * as commands from './report-commands.service.js';
 import * as reads from './report-reads.service.js';
+import { asciiFileName, reportFileName } from './report-pdf-format.js';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Create and edit take multipart (scoped to this plugin), as tickets and leaves do.
@@ -79,11 +80,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (err instanceof Error && err.cause) req.log.warn({ err: err.cause }, 'report PDF failed');
         throw err;
       });
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(`report-${report.id}.pdf`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .send(pdf);
+    const name = reportFileName(report, req.query.lang);
+    return (
+      reply
+        .type('application/pdf')
+        // Named for what it is, in the chosen language (RFC 5987 filename*), with an ASCII
+        // name for clients that read only the plain one.
+        .header('content-disposition', contentDisposition(name, asciiFileName(name, report.id)))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .send(pdf)
+    );
   });
 };

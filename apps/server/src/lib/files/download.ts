@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { SniffedContentType } from './sniff.js';
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+/** RFC 6266: an ASCII fallback (`asciiFallback`, else the name with others replaced) plus the exact UTF-8 name. */
+export function contentDisposition(filename: string, asciiFallback?: string): string {
+  const ascii = (asciiFallback ?? filename).replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -81,7 +81,10 @@ export const {
   useReportSummaryQuery,
 } = reportsApi;
 
-/** `report-{id}.pdf` from the server's renderer, labels in `lang`, saved as a file. */
+/**
+ * The report as a PDF from the server's renderer, labels in `lang`, saved under the name the
+ * server gives it (what it is, in that language); `report-{id}.pdf` if none.
+ */
 export function downloadReportPdf(id: number, lang: 'en' | 'ar', token: string): Promise<void> {
   return downloadServerFile(
     `${fillPath(R.getReportPdf.path, { id }).slice(1)}?${new URLSearchParams({ lang })}`,
