@@ -85,7 +85,7 @@ export const ticketEndpoints = {
     tags,
     summary: 'The same status, priority or assignee change to up to 100 active tickets of my desks, all or nothing',
     description:
-      'A ticket that does not exist or is not on one of my desks: 404. A ticket the change is refused for (closed, or the assignee is not on its desk): 400 under `ids`, naming the tickets. Either way nothing changes.',
+      'A ticket that does not exist or is not on one of my desks: 404. A ticket the change is refused for (closed, or the assignee is not on its desk): 400 under `ids`, naming the tickets. Either way nothing changes. Closed tickets may only be reopened (`status` open alone), as the undo of a bulk close does.',
     policy: { rule: 'isTicketDesk of every ticket named, then the single-update rules for each', outsider: 404 },
     body: ZBulkTicketsRequest,
     responses: { 200: ZActiveTicketList },

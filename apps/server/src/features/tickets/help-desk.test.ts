@@ -276,7 +276,8 @@ describe('sorting the active list', () => {
     const h = await dev('echo', 'high', dina);
     const h2 = await dev('bravo', 'high', dina);
     // h is answered: no longer waiting, so h2 (still waiting) goes first among the high ones.
-    expect((await update(desk, h.id, { reply: 'Looking into it.' })).body.status).toBe('answered');
+    // Kept unassigned on purpose (a desk reply would otherwise take it), for the assignee order.
+    expect((await update(desk, h.id, { reply: 'Looking into it.', assignee: null })).body.status).toBe('answered');
     expect((await update(desk, l.id, { assignee: adel.id })).status).toBe(200);
     expect((await update(desk, n.id, { assignee: zaki.id })).status).toBe(200);
 
@@ -398,6 +399,35 @@ describe('bulk changes', () => {
     expect(again.status).toBe(200);
     expect(await events(a.id, 'ticket.status_changed')).toHaveLength(1);
     deskSock.ws.close();
+  });
+
+  it('undo a bulk close: closed tickets reopen in bulk, then each gets its earlier status back', async () => {
+    const owner = await person('HR', 'Umayma', 'Owner');
+    const agent = await person('IT', 'Usama', 'Agent');
+    const [a, b] = [await raise(owner, { subject: 'Undocase one' }), await raise(owner, { subject: 'Undocase two' })];
+    await update(agent, a.id, { status: 'in_progress' });
+    await update(agent, b.id, { status: 'answered' });
+
+    expect((await bulk(agent, { ids: [a.id, b.id], status: 'closed' })).body.map((t) => t.status)).toEqual([
+      'closed',
+      'closed',
+    ]);
+    // Closed: reopening is the one bulk change allowed (with nothing else in the same request).
+    const mixed = await bulk(agent, { ids: [a.id, b.id], status: 'open', priority: 'high' });
+    expect(mixed.status).toBe(400);
+    expect((await bulk(agent, { ids: [a.id], status: 'answered' })).status).toBe(400);
+    const reopened = await bulk(agent, { ids: [a.id, b.id], status: 'open' });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect((await bulk(agent, { ids: [a.id], status: 'in_progress' })).status).toBe(200);
+    expect((await bulk(agent, { ids: [b.id], status: 'answered' })).status).toBe(200);
+    expect((await detail(owner, a.id)).body).toMatchObject({ status: 'in_progress', closed_at: null });
+    expect((await detail(owner, b.id)).body).toMatchObject({ status: 'answered', closed_at: null });
+    expect((await events(b.id, 'ticket.status_changed')).map((e) => e.details)).toEqual([
+      { from: 'open', to: 'answered' },
+      { from: 'closed', to: 'open' },
+      { from: 'answered', to: 'closed' },
+      { from: 'open', to: 'answered' },
+    ]);
   });
 });
 

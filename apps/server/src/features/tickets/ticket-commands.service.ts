@@ -160,7 +160,7 @@ interface TicketChange extends TicketUpdateRequest {
  */
 async function planChange(tx: Tx, user: UserRow, t: repo.TicketRow, change: TicketChange): Promise<TicketPlan> {
   const plan = planTicketUpdate(user, ticketState(t), change);
-  if (plan.assigning) await checkAssigneeCandidate(tx.db, t, change.assignee!);
+  if (plan.assigning) await checkAssigneeCandidate(tx.db, t, plan.assignee);
   return plan;
 }
 
@@ -219,15 +219,15 @@ async function applyChange(
       action: 'ticket.assigned',
       targetType: 'ticket',
       targetId: id,
-      details: { from: t.assignee_id, to: change.assignee },
+      details: { from: t.assignee_id, to: plan.assignee },
     });
     // Told when someone else hands it to them (taking it yourself needs no notice).
-    if (change.assignee !== null && change.assignee !== user.id) {
+    if (plan.assignee !== null && plan.assignee !== user.id) {
       await notify(tx, {
         kind: 'ticketAssigned',
         params: { name: displayName(user), subject: t.subject },
         url: `/dashboard/ticket/${id}`,
-        recipients: [change.assignee!],
+        recipients: [plan.assignee],
         senderId: user.id,
       });
     }
@@ -250,7 +250,7 @@ async function applyChange(
     });
   }
   // The requester wrote back: whoever has the ticket hears it (the desk's bell, toast and sound).
-  const assignee = plan.assigning ? (change.assignee ?? null) : t.assignee_id;
+  const assignee = plan.assignee;
   if (owner && ownerReads && assignee !== null && assignee !== user.id) {
     await notify(tx, {
       kind: 'ticketRequesterReplied',
@@ -335,7 +335,9 @@ export async function bulkUpdateTickets(
     const refused = new Map<string, { reason: TMessage; which: number[] }>();
     for (const t of rows) {
       try {
-        if (t.status === 'closed') throw fieldError('ids', 'ticketClosedReopenFirst');
+        // A closed ticket only reopens in bulk (undoing a bulk close); anything else waits for that.
+        const reopening = change.status === 'open' && change.priority === undefined && change.assignee === undefined;
+        if (t.status === 'closed' && !reopening) throw fieldError('ids', 'ticketClosedReopenFirst');
         planned.push([t, await planChange(tx, user, t, change)]);
       } catch (err) {
         if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;

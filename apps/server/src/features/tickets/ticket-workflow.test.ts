@@ -40,12 +40,28 @@ describe('planTicketUpdate: replies move the status', () => {
   it('a desk reply answers an open ticket, stops the waiting clock and stamps the first response', () => {
     const p = plan(desk, ticket(), { reply: 'On it' });
     expect(p).toMatchObject({ next: 'answered', deskReply: true, statusChanged: true, noop: false });
-    expect(p.patch).toEqual({ status: 'answered', first_response_at: 'now', waiting_since: null });
+    // Unassigned: the desk member answering takes it.
+    expect(p.patch).toEqual({ status: 'answered', first_response_at: 'now', waiting_since: null, assignee_id: 2 });
+    expect(p).toMatchObject({ assigning: true, assignee: 2 });
+  });
+
+  it('a desk reply leaves an assigned ticket with its assignee, and `assignee: null` keeps it unassigned', () => {
+    expect(plan(desk, ticket({ assignee_id: 9 }), { reply: 'On it' })).toMatchObject({
+      assigning: false,
+      assignee: 9,
+    });
+    expect(plan(desk, ticket(), { reply: 'On it', assignee: null })).toMatchObject({
+      assigning: false,
+      assignee: null,
+    });
+    // A note answers nothing and takes nothing; nor does the owner's reply.
+    expect(plan(desk, ticket(), { reply: 'Checking', internal: true })).toMatchObject({ assigning: false });
+    expect(plan(owner, ticket(), { reply: 'Any news?' })).toMatchObject({ assigning: false, assignee: null });
   });
 
   it('a second desk reply keeps the first response time', () => {
     const p = plan(desk, ticket({ status: 'in_progress', first_response_at: new Date() }), { reply: 'Still on it' });
-    expect(p.patch).toEqual({ status: 'answered', waiting_since: null });
+    expect(p.patch).toEqual({ status: 'answered', waiting_since: null, assignee_id: 2 });
   });
 
   it("the owner's reply to an answered ticket reopens it and restarts the waiting clock", () => {

@@ -64,6 +64,8 @@ export interface TicketPlan {
   statusChanged: boolean;
   /** A new assignee (or none) differs from the current one; who is allowed was checked. */
   assigning: boolean;
+  /** The assignee after the change: asked for, or the desk member answering an unassigned ticket. */
+  assignee: number | null;
   priorityChanged: boolean;
   /** Something the owner can see changes (anything but a note). */
   visible: boolean;
@@ -84,7 +86,8 @@ function refusedStatus(user: TicketViewer, t: TicketState, wanted: TTicketStatus
  * A reply or internal note, and/or a status, priority or assignee change. Without an
  * explicit status, a desk reply marks an active ticket `answered` and the owner's reply
  * to an answered ticket reopens it; a note moves nothing (it is not an answer, and the
- * waiting clock keeps running). Throws the API error for a refused request.
+ * waiting clock keeps running). A desk reply to an unassigned ticket assigns it to its
+ * author unless the request names an assignee. Throws the API error for a refused request.
  */
 export function planTicketUpdate(user: TicketViewer, t: TicketState, req: TicketUpdateRequest): TicketPlan {
   const replying = req.reply !== undefined;
@@ -107,7 +110,12 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
   if (replying && t.status === 'closed' && next === 'closed') {
     throw fieldError('reply', 'ticketClosedReopenToReply');
   }
-  const assigning = req.assignee !== undefined && req.assignee !== t.assignee_id;
+  // A desk member who answers an unassigned ticket takes it: the requester and the rest of
+  // the desk then see who is on it, and a second colleague does not answer it too.
+  const takes =
+    answering && deskReply && req.assignee === undefined && t.assignee_id === null && canAssignTicket(user, t);
+  const assignee = takes ? user.id : req.assignee;
+  const assigning = assignee !== undefined && assignee !== t.assignee_id;
   if (assigning && !canAssignTicket(user, t)) {
     throw t.status === 'closed'
       ? fieldError('assignee', 'ticketClosedReopenToAssign')
@@ -138,7 +146,7 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
       if (!deskReply || !answering) patch.waiting_since = 'now';
     }
   }
-  if (assigning) patch.assignee_id = req.assignee ?? null;
+  if (assigning) patch.assignee_id = assignee ?? null;
   if (priorityChanged) patch.priority = req.priority;
 
   const visible = answering || statusChanged || assigning || priorityChanged;
@@ -149,6 +157,7 @@ export function planTicketUpdate(user: TicketViewer, t: TicketState, req: Ticket
     note,
     statusChanged,
     assigning,
+    assignee: assigning ? (assignee ?? null) : t.assignee_id,
     priorityChanged,
     visible,
     noop: !visible && !note,

@@ -416,6 +416,7 @@ describe('answering a ticket', () => {
 
     const log = await events({ target_type: 'ticket', target_id: String(t.id) });
     expect(log.body.results.map((e) => e.action).sort()).toEqual([
+      'ticket.assigned', // the first desk reply took the unassigned ticket
       'ticket.created',
       'ticket.replied',
       'ticket.replied',
@@ -525,6 +526,38 @@ describe('assigning a ticket', () => {
   const idOf = async (username: string) =>
     (await s.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
       .id;
+
+  it('a desk member who answers an unassigned ticket takes it (logged, no notice to themself); notes and the owner do not', async () => {
+    const t = await createTicket('hr', { subject: 'Answer takes it' });
+    const [it, managerIt] = [await idOf('it'), await idOf('manager.it')];
+
+    // The owner's own follow-up and a desk note leave it unassigned.
+    expect((await update('hr', t.id, { reply: 'Any news?' })).body.assignee).toBeNull();
+    expect((await update('it', t.id, { reply: 'Checking the logs.', internal: true })).body.assignee).toBeNull();
+
+    const answered = await update('it', t.id, { reply: 'Fixed the driver.' });
+    expect(answered.status).toBe(200);
+    expect(answered.body.assignee).toMatchObject({ id: it, username: 'it' });
+    expect(answered.body.status).toBe('answered');
+    expect((await detail('hr', t.id)).body.assignee?.username).toBe('it');
+    expect(await activeIds('it', { scope: 'desk', assignee: 'me' })).toContain(t.id);
+    expect(await activeIds('it', { scope: 'desk', assignee: 'none' })).not.toContain(t.id);
+    // Taking it yourself needs no notice.
+    expect((await bell('it')).some((n) => /assigned you the ticket "Answer takes it"/.test(n.message))).toBe(false);
+
+    // A colleague answering later does not take it over.
+    expect((await update('manager.it', t.id, { reply: 'Also updated the firmware.' })).body.assignee?.username).toBe(
+      'it',
+    );
+    const log = await events({ target_type: 'ticket', target_id: String(t.id), action: 'ticket.assigned' });
+    expect(log.body.results.map((e) => [e.actor_username, e.details])).toEqual([['it', { from: null, to: it }]]);
+
+    // A reply that names an assignee assigns them, not the author.
+    const u = await createTicket('hr', { subject: 'Hand it over' });
+    const handed = await update('it', u.id, { reply: 'Passing this on.', assignee: managerIt });
+    expect(handed.body.assignee?.username).toBe('manager.it');
+    expect((await bell('manager.it'))[0]?.message).toMatch(/assigned you the ticket "Hand it over"/);
+  });
 
   it('the desk takes it or hands it to a colleague on the desk (who is told); nobody else assigns', async () => {
     const t = await createTicket('hr', { subject: 'Assign me' });

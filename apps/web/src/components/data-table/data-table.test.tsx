@@ -38,7 +38,7 @@ const columns: DataTableColumn<Person>[] = [
     sortValue: (p) => p.age,
     cell: (p) => `${p.age} y`,
   },
-  { key: 'note', header: 'Note', csvHeader: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
+  { key: 'note', header: 'Note', csvHeader: 'Note', csv: (p) => p.note, cell: (p) => p.note },
 ];
 
 /** The table in the app (its theme, a router for row links); nobody signed in. */

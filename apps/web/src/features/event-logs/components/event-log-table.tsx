@@ -88,6 +88,7 @@ const columns = (t: TFunction, names: EventLogNames): DataTableColumn<TEventLog>
     label: 'eventLogs.columns.at',
     placement: 'secondary',
     sortValue: (r) => Date.parse(r.at),
+    sortKind: 'date',
     csv: (r) => r.at,
     cellSx: { whiteSpace: 'nowrap' },
     cell: (r) => <time dateTime={r.at}>{formatDateTime(r.at, { seconds: true })}</time>,

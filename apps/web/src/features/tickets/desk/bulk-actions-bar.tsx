@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
@@ -10,18 +11,36 @@ import {
   TICKET_STATUSES,
   type TBulkTicketsRequest,
   type TTicketDepartment,
+  type TTicketStatus,
   type TUser,
 } from '@portal/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
-import { errorText, fieldMessages, saidText } from '../../../lib/api/api-error';
-import { useBulkUpdateTicketsMutation } from '../api/help-desk-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorText, fieldMessages, saidText, type RequestError } from '../../../lib/api/api-error';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { helpDeskApi, useBulkUpdateTicketsMutation } from '../api/help-desk-api';
 import { useDeskMembersQuery } from '../api/tickets-api';
 import { ownerName } from '../ticket-format';
 
 type Change = Omit<TBulkTicketsRequest, 'ids'>;
+
+/** How long the toast of a bulk close offers its Undo. */
+const UNDO_MS = 10_000;
+
+/** A toast's text with one action beside it (the bulk close's Undo). */
+function ToastWithAction({ text, action, onAction }: { text: string; action: string; onAction: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <span>{text}</span>
+      <Button size="small" variant="outlined" color="inherit" onClick={onAction} sx={{ marginInlineStart: 'auto' }}>
+        {action}
+      </Button>
+    </Box>
+  );
+}
 
 /** A button that opens a menu of choices (keyboard: Enter/Space opens, arrows move, Esc closes). */
 function MenuButton({
@@ -61,11 +80,14 @@ function MenuButton({
  */
 export function BulkActionsBar({
   ids,
+  statuses,
   departments,
   viewer,
   onDone,
 }: {
   ids: number[];
+  /** Each selected ticket's status now, so that an Undo can give it back. */
+  statuses: ReadonlyMap<number, TTicketStatus>;
   /** The departments of the selected tickets (colleagues are offered for one desk only). */
   departments: readonly TTicketDepartment[];
   viewer: TUser;
@@ -77,15 +99,59 @@ export function BulkActionsBar({
   const { data: members = [] } = useDeskMembersQuery(oneDesk!, { skip: !oneDesk });
   const others = members.filter((m) => m.id !== viewer.id);
 
+  const dispatch = useAppDispatch();
+  const [confirmClose, setConfirmClose] = useState(false);
+  const refusal = (error: RequestError) => {
+    // A refused ticket is named under `ids` (which one, and why); else the general message.
+    const refused = fieldMessages(error).ids?.[0];
+    return refused ? saidText(refused) : errorText(error);
+  };
+
+  /*
+   * Undo of a bulk close: the workflow reopens a closed ticket to `open` only, so all reopen
+   * in one request, then those that were in progress or answered get that back (one request
+   * per status). Dispatched from the store, since the toast outlives this bar.
+   */
+  const undoClose = async (before: ReadonlyMap<number, TTicketStatus>) => {
+    const run = (body: TBulkTicketsRequest) =>
+      dispatch(helpDeskApi.endpoints.bulkUpdateTickets.initiate(body)).unwrap();
+    try {
+      await run({ ids: [...before.keys()], status: 'open' });
+      const groups = new Map<TTicketStatus, number[]>();
+      for (const [id, status] of before) if (status !== 'open') groups.set(status, [...(groups.get(status) ?? []), id]);
+      for (const [status, group] of groups) await run({ ids: group, status });
+      toast.success(t('desk.bulk.undone', { count: before.size }));
+    } catch (error) {
+      toast.error(refusal(error as RequestError));
+    }
+  };
+
   const apply = async (change: Change) => {
+    // Kept before the change: what an Undo of a close restores.
+    const before = new Map(ids.map((id) => [id, statuses.get(id) ?? 'open'] as const));
     const result = await bulkUpdate({ ids, ...change });
     if ('error' in result) {
-      // A refused ticket is named under `ids` (which one, and why); else the general message.
-      const refused = fieldMessages(result.error).ids?.[0];
-      toast.error(refused ? saidText(refused) : errorText(result.error));
+      toast.error(refusal(result.error));
       return;
     }
-    toast.success(t('desk.bulk.done', { count: result.data.length }));
+    if (change.status === 'closed') {
+      const count = result.data.length;
+      toast.success(
+        ({ closeToast }) => (
+          <ToastWithAction
+            text={t('desk.bulk.closed', { count })}
+            action={t('desk.bulk.undo')}
+            onAction={() => {
+              closeToast();
+              void undoClose(before);
+            }}
+          />
+        ),
+        { autoClose: UNDO_MS },
+      );
+    } else {
+      toast.success(t('desk.bulk.done', { count: result.data.length }));
+    }
     onDone();
   };
 
@@ -138,7 +204,11 @@ export function BulkActionsBar({
       <MenuButton label={t('desk.bulk.status')} disabled={isLoading}>
         {(close) =>
           TICKET_STATUSES.map((s) => (
-            <MenuItem key={s} onClick={() => (close(), void apply({ status: s }))}>
+            // Closing asks first, naming how many (each requester is told).
+            <MenuItem
+              key={s}
+              onClick={() => (close(), s === 'closed' ? setConfirmClose(true) : void apply({ status: s }))}
+            >
               {t(`tickets.statuses.${s}`)}
             </MenuItem>
           ))
@@ -156,6 +226,19 @@ export function BulkActionsBar({
       <Button size="small" color="inherit" onClick={onDone} disabled={isLoading}>
         {t('desk.bulk.clear')}
       </Button>
+      <ConfirmDialog
+        open={confirmClose}
+        title={t('desk.bulk.closeTitle', { count: ids.length })}
+        body={t('desk.bulk.closeBody', { count: ids.length })}
+        confirmLabel={t('desk.bulk.closeConfirm', { count: ids.length })}
+        cancelLabel={t('desk.bulk.cancel')}
+        busy={isLoading}
+        onClose={() => setConfirmClose(false)}
+        onConfirm={() => {
+          setConfirmClose(false);
+          void apply({ status: 'closed' });
+        }}
+      />
     </Paper>
   );
 }

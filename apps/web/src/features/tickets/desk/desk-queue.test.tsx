@@ -105,7 +105,7 @@ describe('desk queue order', () => {
     const { search } = renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing(queries) });
     await waitFor(() => expect(screen.getByRole('list', { name: 'Queue' })).toBeInTheDocument());
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Due (A→Z, low→high)' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Due (oldest first)' }));
     expect(search()).toBe('?sort=due');
     await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('due'));
   });
@@ -162,6 +162,56 @@ describe('bulk changes', () => {
         assignee: 9,
       }),
     );
+  });
+
+  it('asks before closing, naming how many, and Undo gives each ticket its earlier status back', async () => {
+    setViewport(true);
+    const list = [
+      makeTicket({ id: 41, subject: 'VPN drops', status: 'in_progress' }),
+      makeTicket({ id: 42, subject: 'Printer jam', status: 'answered' }),
+      makeTicket({ id: 43, subject: 'Mail quota', status: 'open' }),
+    ];
+    const { api } = renderQueue('/dashboard', {
+      'GET /api/user/active-tickets/': listing([], list),
+      'GET /api/user/ticket-desk-members/': () => ({ status: 200, body: [] }),
+      'POST /api/user/tickets/bulk/': async (request: Request) => {
+        const body = (await request.json()) as { ids: number[]; status: TTicket['status'] };
+        return { status: 200, body: body.ids.map((id) => makeTicket({ id, status: body.status })) };
+      },
+    });
+    const bulkBodies = () => api.calls.filter((c) => c.key === 'POST /api/user/tickets/bulk/').map((c) => c.body);
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    const statusMenu = () => within(screen.getByRole('toolbar')).getByRole('button', { name: 'Status' });
+    await userEvent.click(statusMenu());
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Closed' }));
+
+    // Nothing is sent before the confirmation, which names the count; Cancel sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Close 3 tickets?' });
+    expect(bulkBodies()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulkBodies()).toEqual([]);
+    expect(screen.getByRole('toolbar')).toHaveTextContent('3 selected');
+
+    await userEvent.click(statusMenu());
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Closed' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Close 3 tickets?' })).getByRole('button', {
+        name: 'Close 3 tickets',
+      }),
+    );
+    await screen.findByText('3 tickets closed.');
+    expect(bulkBodies()).toEqual([{ ids: [41, 42, 43], status: 'closed' }]);
+
+    // Undo: all reopen at once (the only way out of closed), then each gets its status back.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await screen.findByText('3 tickets have their earlier status back.');
+    expect(bulkBodies().slice(1)).toEqual([
+      { ids: [41, 42, 43], status: 'open' },
+      { ids: [41], status: 'in_progress' },
+      { ids: [42], status: 'answered' },
+    ]);
   });
 
   it('shows the refusal named under ids and keeps the selection', async () => {

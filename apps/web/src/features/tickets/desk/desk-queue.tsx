@@ -92,6 +92,7 @@ export function DeskQueue({
         {selected.length > 0 ? (
           <BulkActionsBar
             ids={selected.map((r) => r.id)}
+            statuses={new Map(selected.map((r) => [r.id, r.status]))}
             departments={[...new Set(selected.map((r) => r.department as TTicketDepartment))]}
             viewer={viewer}
             onDone={() => setPicked(new Set())}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
   DataTable,
+  sortKindOf,
   type DataTableColumn,
   type DataTableSelection,
   type SortState,
@@ -84,14 +85,12 @@ export function DeskTicketTable({
   label: string;
   queue?: DeskQueueTableOptions;
 }) {
-  const { i18n } = useTranslation();
   // Relative times and SLA flags move on by themselves, once a minute.
   const now = useNow();
   // The thread's "Back to the desk" returns to this very view (filters, tab, page).
   const { pathname, search } = useLocation();
   const back = pathname + search;
   const columns = useMemo((): DataTableColumn<DeskRow>[] => {
-    const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       {
         key: 'id',
@@ -199,6 +198,7 @@ export function DeskTicketTable({
               key: 'created',
               label: 'tickets.fields.created',
               sortValue: (r) => Date.parse(r.created_at),
+              sortKind: 'date',
               cellSx: { whiteSpace: 'nowrap' },
               cell: (r) => (
                 <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
@@ -213,6 +213,7 @@ export function DeskTicketTable({
         header: atLabel,
         csvHeader: atLabel,
         sortValue: (r) => Date.parse(r.at),
+        sortKind: 'date',
         csv: (r) => r.at,
         cellSx: { whiteSpace: 'nowrap' },
         cell: (r) =>
@@ -221,7 +222,7 @@ export function DeskTicketTable({
               {formatRelativeTime(r.at, now)}
             </time>
           ) : (
-            <time dateTime={r.at}>{time.format(new Date(r.at))}</time>
+            <time dateTime={r.at}>{formatDateTime(r.at)}</time>
           ),
       },
       ...(queue
@@ -231,12 +232,13 @@ export function DeskTicketTable({
               label: 'desk.sla.due',
               placement: 'secondary',
               sortValue: (r) => nextSlaDue(r, now)?.at ?? null,
+              sortKind: 'date',
               cell: (r) => <SlaDueCell due={nextSlaDue(r, now)} now={now} />,
             },
           ] satisfies DataTableColumn<DeskRow>[])
         : []),
     ];
-  }, [atLabel, back, i18n.language, now, queue]);
+  }, [atLabel, back, now, queue]);
 
   // The queue is sorted by the server (the whole queue, not this page): headers ask it.
   const shown = useMemo(
@@ -248,9 +250,11 @@ export function DeskTicketTable({
             compare: undefined,
             sortable: isTicketSort(c.key),
             sortFirst: isTicketSort(c.key) ? TICKET_SORT_DIRECTION[c.key] : undefined,
+            // Said before the values go: the phones' sort choice names the order by it.
+            sortKind: c.sortKind ?? sortKindOf(c, rows),
           }))
         : columns,
-    [columns, queue],
+    [columns, queue, rows],
   );
 
   return (
