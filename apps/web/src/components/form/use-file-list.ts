@@ -42,6 +42,8 @@ export function useFileList(rules: FileListRules) {
     dragging,
     add,
     remove: (index: number) => setFiles(files.filter((_, i) => i !== index)),
+    /** Keeps only the files `keep` says (those the server refused, after an upload that took the rest). */
+    retain: (keep: (file: File) => boolean) => setFiles((current) => current.filter(keep)),
     clear: () => {
       setFiles([]);
       setProblems([]);

@@ -1,4 +1,5 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,8 +13,10 @@ import {
   OCR_CONTENT_TYPES,
   OCR_LANGUAGES,
   OCR_LIMITS,
+  parseMessage,
   ZOcrLanguage,
   ZStaffDepartment,
+  type TOcrJobsCreated,
   type TOcrLanguage,
 } from '@portal/contracts';
 import { useId, useState } from 'react';
@@ -23,7 +26,7 @@ import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { FormCard } from '../../../components/form/form-card';
 import { useFileList } from '../../../components/form/use-file-list';
-import { errorText, fieldErrors, fieldErrorTexts } from '../../../lib/api/api-error';
+import { errorText, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { selectCurrentUser } from '../../auth';
@@ -45,10 +48,22 @@ function storedLanguage(): TOcrLanguage {
   return ZOcrLanguage.safeParse(readStorage(LANGUAGE_KEY)).data ?? 'eng';
 }
 
+/** Each refused file of an upload and why (by the position it was sent in). */
+function refusalsOf(sent: readonly File[], outcomes: TOcrJobsCreated['files']): Map<File, Said> {
+  const refused = new Map<File, Said>();
+  for (const o of outcomes) {
+    const file = sent[o.index];
+    if (file && o.refused) refused.set(file, { text: o.refused.message, said: parseMessage(o.refused) });
+  }
+  return refused;
+}
+
 /**
  * The upload: files by the button or dropped on the card (several at once, each its own
  * job), checked here for what the browser can know (type, 20 MiB, count) so nobody sends
  * a large file to be told no; the language (remembered); optional sharing with my department.
+ * The server judges each file alone: the accepted ones leave the selection, the refused
+ * ones stay, marked with their reason, until removed (or sent again).
  */
 export function OcrUploadForm() {
   const { t } = useTranslation();
@@ -68,16 +83,30 @@ export function OcrUploadForm() {
   const [language, setLanguage] = useState<TOcrLanguage>(storedLanguage);
   const [share, setShare] = useState(false);
   const [create, { isLoading, error, reset }] = useCreateOcrJobsMutation();
+  /** Files of the selection the server refused, with its reason. */
+  const [refused, setRefused] = useState<ReadonlyMap<File, Said>>(new Map());
   const hintId = useId();
   const messagesId = useId();
+  const selectionId = useId();
 
   const add = (picked: Iterable<File>) => {
     reset();
     list.add(picked);
   };
 
-  const serverFileErrors = fieldErrorTexts(error).files ?? [];
-  const messages = [...problems, ...serverFileErrors];
+  const serverFileErrors = (fieldMessages(error).files ?? []).map(saidText);
+  const refusedCount = files.filter((f) => refused.has(f)).length;
+  const messages = [
+    ...problems,
+    ...serverFileErrors,
+    ...(refusedCount ? [t('ocr.upload.refused', { count: refusedCount, n: formatNumber(refusedCount) })] : []),
+  ];
+
+  /** The outcome of an upload for the files sent: `now` refused, the rest gone from the selection. */
+  const settle = (sent: readonly File[], now: Map<File, Said>) => {
+    setRefused((before) => new Map([...[...before].filter(([f]) => !sent.includes(f)), ...now]));
+    list.retain((f) => !sent.includes(f) || now.has(f));
+  };
 
   const submit = async () => {
     if (files.length === 0) {
@@ -85,14 +114,20 @@ export function OcrUploadForm() {
       return;
     }
     writeStorage(LANGUAGE_KEY, language);
-    const result = await create({ files, language, shared_with: share && department ? department : null });
+    const sent = [...files];
+    const result = await create({ files: sent, language, shared_with: share && department ? department : null });
     if ('data' in result && result.data) {
       toast.success(t('ocr.upload.queued', { count: result.data.results.length }));
-      list.clear();
+      settle(sent, refusalsOf(sent, result.data.files));
       return;
     }
-    // Field errors stay under the picker; anything else is a toast in plain words.
-    if (!fieldErrors(result.error).files) toast.error(errorText(result.error));
+    // Every file refused: one reason per file, in order, marks each file; other field
+    // errors stay under the picker; anything else is a toast in plain words.
+    const said = fieldMessages(result.error).files;
+    if (said && said.length === sent.length) {
+      settle(sent, new Map(sent.map((f, i) => [f, said[i]!])));
+      reset();
+    } else if (!said) toast.error(errorText(result.error));
   };
 
   return (
@@ -138,15 +173,37 @@ export function OcrUploadForm() {
         <Typography color="text.secondary" variant="body2">
           {t('ocr.upload.orDrop')}
         </Typography>
-        {files.map((file, index) => (
-          <Chip
-            key={`${file.name}-${index}`}
-            label={<Bidi>{file.name}</Bidi>}
-            onDelete={isLoading ? undefined : () => list.remove(index)}
-            title={t('ocr.upload.remove', { name: file.name })}
-            sx={{ maxWidth: 280 }}
-          />
-        ))}
+        {files.length > 0 ? (
+          <Box
+            component="ul"
+            aria-label={t('ocr.upload.selected')}
+            sx={{ listStyle: 'none', m: 0, p: 0, flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}
+          >
+            {files.map((file, index) => {
+              const reason = refused.get(file);
+              const reasonId = `${selectionId}-${index}`;
+              return (
+                <Box component="li" key={`${file.name}-${index}`} sx={{ minWidth: 0, maxWidth: '100%' }}>
+                  <Chip
+                    label={<Bidi>{file.name}</Bidi>}
+                    icon={reason ? <ErrorOutlineOutlined /> : undefined}
+                    color={reason ? 'error' : 'default'}
+                    variant={reason ? 'outlined' : 'filled'}
+                    onDelete={isLoading ? undefined : () => list.remove(index)}
+                    title={t('ocr.upload.remove', { name: file.name })}
+                    aria-describedby={reason ? reasonId : undefined}
+                    sx={{ maxWidth: 280 }}
+                  />
+                  {reason ? (
+                    <FormHelperText id={reasonId} error sx={{ maxWidth: 360, mx: 1 }}>
+                      {saidText(reason)}
+                    </FormHelperText>
+                  ) : null}
+                </Box>
+              );
+            })}
+          </Box>
+        ) : null}
       </Box>
       <Box sx={{ mt: '4px !important' }}>
         <FormHelperText id={hintId}>

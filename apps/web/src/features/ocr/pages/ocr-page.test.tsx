@@ -149,6 +149,78 @@ describe('OCR jobs list', { timeout: 60_000 }, () => {
     expect(window.localStorage.getItem('portal.ocr-language')).toBe('ara+eng');
   });
 
+  it('takes the accepted files out of the selection and keeps each refused one, marked with its reason, until removed', async () => {
+    const user = userEvent.setup();
+    const sent: number[] = [];
+    const { count } = renderList({
+      'POST /api/ocr/jobs/': async (request) => {
+        const files = (await request.formData()).getAll('files').length;
+        sent.push(files);
+        if (files === 1) {
+          // Every file refused: the usual 400, one reason per file.
+          const params = { name: 'blank.png' };
+          return {
+            status: 400,
+            body: {
+              message: 'blank.png is empty.',
+              code: 'fileEmpty',
+              params,
+              extra: { fields: { files: ['blank.png is empty.'] }, codes: { files: [{ code: 'fileEmpty', params }] } },
+            },
+          };
+        }
+        return {
+          status: 201,
+          body: {
+            results: [makeOcrJob({ id: 11, filename: 'letter.png', status: 'queued' })],
+            files: [
+              {
+                index: 0,
+                filename: 'notes.png',
+                job: null,
+                refused: {
+                  code: 'ocrFileTypeRefused',
+                  params: { name: 'notes.png' },
+                  message: 'notes.png cannot be read by OCR: its content must be PNG, JPEG, TIFF, WebP or PDF.',
+                },
+              },
+              { index: 1, filename: 'letter.png', job: 11, refused: null },
+            ],
+          },
+        };
+      },
+    });
+    await screen.findByRole('list', { name: 'OCR jobs' });
+    const input = document.querySelector<HTMLInputElement>('input[name="files"]')!;
+    await user.upload(input, [fileOf('notes.png', 'image/png'), fileOf('letter.png', 'image/png')]);
+    await user.click(screen.getByRole('button', { name: 'Start recognition' }));
+
+    expect(await screen.findByText('1 document queued for recognition.')).toBeInTheDocument();
+    const selection = screen.getByRole('list', { name: 'Chosen files' });
+    await waitFor(() => expect(within(selection).queryByText('letter.png')).not.toBeInTheDocument());
+    const notes = within(selection).getByRole('button', { name: 'notes.png' });
+    expect(notes).toHaveAccessibleDescription(
+      /cannot be read by OCR: its content must be PNG, JPEG, TIFF, WebP or PDF\./,
+    );
+    expect(screen.getByText(/^1 file was not accepted: its reason is under it\./)).toHaveAttribute('role', 'alert');
+
+    // A file of the next upload that is refused too (all of it: a 400) is marked the same way.
+    await user.upload(input, [fileOf('blank.png', 'image/png', 0)]);
+    expect(
+      within(selection)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['notes.png', 'blank.png']);
+    notes.focus();
+    await user.keyboard('{Delete}');
+    expect(within(selection).queryByText('notes.png')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start recognition' }));
+    const blank = await within(selection).findByRole('button', { name: 'blank.png', description: /is empty\./ });
+    expect(blank).toBeInTheDocument();
+    expect(sent).toEqual([2, 1]);
+    expect(count('POST /api/ocr/jobs/')).toBe(2);
+  });
+
   it('keeps filters in the URL and asks the server with them', async () => {
     const user = userEvent.setup();
     const { api, router } = renderList();
