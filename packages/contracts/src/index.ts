@@ -2,6 +2,7 @@ export * from './common/errors.js';
 export * from './common/endpoint.js';
 export * from './common/messages.js';
 export * from './common/text.js';
+export * from './common/localized-name.js';
 export * from './common/pagination.js';
 export * from './users/user-types.js';
 export * from './users/permissions.js';

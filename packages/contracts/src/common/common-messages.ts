@@ -35,6 +35,7 @@ export const VALIDATION_MESSAGES = {
   fieldProblem: message('{{field}}: {{reason}}', { field: 'text', reason: 'message' }),
   invalidRequest: message('Invalid request.'),
   unstorableText: message('Remove the invisible or broken characters from this text.'),
+  arabicLetters: message('Write this in Arabic letters.'),
   invalidId: message('Not a valid id.'),
   invalidCursor: message('Invalid cursor.'),
 };

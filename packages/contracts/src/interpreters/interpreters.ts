@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, textOr, ZText } from '../common/text.js';
 import { schemaMessage } from '../common/messages.js';
+import { ZArabicName, ZArabicNameValue } from '../common/localized-name.js';
 
 /**
  * Interpreters, their live presence and followers (spec §1, §3, §4, §7:
@@ -20,6 +21,8 @@ export const ZInterpreterProfile = z
     followers: z.number().int(),
     languages: z.array(ZText),
     team: ZText,
+    /** The team's Arabic name, shown on Arabic pages (null: none given). */
+    team_ar: ZArabicNameValue,
     extension: ZText,
     /** Since when the open presence session runs (null: offline). */
     online_since: ZText.nullable(),
@@ -53,11 +56,14 @@ export const ZFollowRequest = z
   .strict();
 export type TFollowRequest = z.input<typeof ZFollowRequest>;
 
+export const TEAM_NAME_MAX = 60;
+
 /** `PUT /api/user/interpreters/{username}/profile/` (WFM, RTM and ADMIN keep these). */
 export const ZInterpreterProfileRequest = z
   .object({
     languages: z.array(ZLanguagePair).max(10, schemaMessage('languagePairsTooMany')),
-    team: ZText.trim().max(60, schemaMessage('maxChars', { count: 60 })),
+    team: ZText.trim().max(TEAM_NAME_MAX, schemaMessage('maxChars', { count: TEAM_NAME_MAX })),
+    team_ar: ZArabicName(TEAM_NAME_MAX),
     extension: ZText.trim().max(20, schemaMessage('maxChars', { count: 20 })),
   })
   .strict();

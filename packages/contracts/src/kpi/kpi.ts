@@ -5,6 +5,7 @@ import { ZUserRef } from '../users/users.js';
 import { ZStaffDepartment, ZUserType } from '../users/user-types.js';
 import { KPI_PERIODS } from './kpi-periods.js';
 import { schemaMessage } from '../common/messages.js';
+import { ZArabicName, ZArabicNameValue } from '../common/localized-name.js';
 
 /**
  * KPIs (spec §2 `kpi`, `kpi/{userName}/add/{kpiId}`, `kpi/edit/{kpiId}`, §3
@@ -30,11 +31,15 @@ export const KPI_UNIT_RANGES: Record<TKpiUnit, { min: number; max: number; integ
 /** Who a KPI applies to: interpreters and staff departments (never guests). */
 export const ZKpiAudience = z.union([ZStaffDepartment, z.literal('INTERPRETER')]);
 
+export const KPI_NAME_MAX = 80;
+
 const definitionFields = {
   name: textOr(schemaMessage('kpiNameMissing'))
     .trim()
     .min(1, schemaMessage('kpiNameMissing'))
-    .max(80, schemaMessage('maxChars', { count: 80 })),
+    .max(KPI_NAME_MAX, schemaMessage('maxChars', { count: KPI_NAME_MAX })),
+  /** Shown on Arabic pages (the English name when there is none). */
+  name_ar: ZArabicName(KPI_NAME_MAX),
   description: ZText.trim()
     .max(1000, schemaMessage('maxChars', { count: 1000 }))
     .default(''),
@@ -70,6 +75,7 @@ export const ZKpiDefinition = z
   .object({
     id: z.number().int().max(INT4_MAX),
     name: ZText,
+    name_ar: ZArabicNameValue,
     description: ZText,
     unit: ZKpiUnit,
     direction: ZKpiDirection,
@@ -139,6 +145,7 @@ export const ZKpiRecord = z
     kpi: ZKpiDefinition.pick({
       id: true,
       name: true,
+      name_ar: true,
       unit: true,
       direction: true,
       target: true,
@@ -180,6 +187,8 @@ export const ZKpiScoreRow = z
   .object({
     user: ZUserRef,
     team: ZText,
+    /** The team's Arabic name (null: none given). */
+    team_ar: ZText.nullable(),
     /** Weighted attainment 0–1.2 over the KPIs with a value; null when none has one. */
     score: z.number().nullable(),
     previous_score: z.number().nullable(),
@@ -201,7 +210,7 @@ export type TKpiMissingQuery = z.input<typeof ZKpiMissingQuery>;
 export const ZKpiMissingRow = z
   .object({
     user: ZUserRef,
-    kpi: ZKpiDefinition.pick({ id: true, name: true, unit: true, period: true }),
+    kpi: ZKpiDefinition.pick({ id: true, name: true, name_ar: true, unit: true, period: true }),
     period_start: ZText,
     period_end: ZText,
     /** Days until the period closes (negative: closed that many days ago). */
@@ -244,6 +253,7 @@ export const ZKpiScorecard = z
   .object({
     user: ZUserRef,
     team: ZText,
+    team_ar: ZText.nullable(),
     period: ZKpiPeriod,
     /** Periods, oldest first, with the weighted score of each. */
     periods: z.array(z.object({ period_start: ZText, period_end: ZText, score: z.number().nullable() })),

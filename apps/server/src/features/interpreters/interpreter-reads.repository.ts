@@ -26,6 +26,7 @@ export function interpreterRoster(db: Database, username?: string) {
       'u.created_at as date_joined',
       sql<string[]>`coalesce(p.languages, '{}'::text[])`.as('languages'),
       sql<string>`coalesce(p.team, '')`.as('team'),
+      'p.team_ar',
       sql<string>`coalesce(p.extension, '')`.as('extension'),
       ONLINE.as('online'),
     ])
@@ -41,15 +42,18 @@ export function interpreterRoster(db: Database, username?: string) {
 }
 export type RosterRow = Awaited<ReturnType<typeof interpreterRoster>>[number];
 
-/** The team on each of these users' interpreter profile (users without one are absent). */
-export async function interpreterTeams(db: Database, userIds: readonly number[]): Promise<Map<number, string>> {
+/** The team (and its Arabic name) on each of these users' interpreter profile (users without one are absent). */
+export async function interpreterTeams(
+  db: Database,
+  userIds: readonly number[],
+): Promise<Map<number, { team: string; team_ar: string | null }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('interpreter_profiles')
-    .select(['user_id', 'team'])
+    .select(['user_id', 'team', 'team_ar'])
     .where('user_id', 'in', [...userIds])
     .execute();
-  return new Map(rows.map((r) => [r.user_id, r.team]));
+  return new Map(rows.map((r) => [r.user_id, { team: r.team, team_ar: r.team_ar }]));
 }
 
 /** Interpreters' sessions overlapping [from, to), oldest first; one interpreter's when `userId` is given. */

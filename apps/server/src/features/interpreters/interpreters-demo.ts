@@ -5,7 +5,11 @@ import { deriveSessions } from './presence-rules.js';
 import * as presence from './presence.repository.js';
 
 const DEMO_PAIRS = ['Arabic↔English', 'Arabic↔French', 'Arabic↔Turkish', 'Arabic↔Urdu', 'English↔Spanish'];
-const DEMO_TEAMS = ['Medical', 'Legal', 'Community'];
+const DEMO_TEAMS = [
+  ['Medical', 'الفريق الطبي'],
+  ['Legal', 'الفريق القانوني'],
+  ['Community', 'فريق المجتمع'],
+] as const;
 
 /**
  * Interpreters' profiles, a few follows by the WFM and RTM demo users, and presence:
@@ -21,9 +25,11 @@ export async function seedInterpretersDemo(db: Database): Promise<void> {
     ids.push(user.id);
     const languages = [DEMO_PAIRS[i % DEMO_PAIRS.length]!];
     if (i % 4 === 0) languages.push(DEMO_PAIRS[(i + 2) % DEMO_PAIRS.length]!);
+    const [team, team_ar] = DEMO_TEAMS[i % DEMO_TEAMS.length]!;
     await interpreters.upsertProfile(db, user.id, {
       languages,
-      team: DEMO_TEAMS[i % DEMO_TEAMS.length]!,
+      team,
+      team_ar,
       extension: String(2001 + i),
     });
   }

@@ -17,6 +17,7 @@ export function presentInterpreter(r: InterpreterRow): TInterpreter {
       followers: Number(r.followers ?? 0),
       languages: r.languages,
       team: r.team,
+      team_ar: r.team_ar ?? null,
       extension: r.extension,
       online_since: r.online_since ? iso(r.online_since) : null,
       online_minutes_today: Math.max(0, Number(r.online_minutes_today ?? 0)),

@@ -27,6 +27,7 @@ export function listInterpreters(db: Db, viewerId: number, timeZone: string, use
       'u.last_name',
       sql<string[]>`coalesce(p.languages, '{}'::text[])`.as('languages'),
       sql<string>`coalesce(p.team, '')`.as('team'),
+      'p.team_ar',
       sql<string>`coalesce(p.extension, '')`.as('extension'),
       'open.started_at as online_since',
       (eb) =>
@@ -151,6 +152,8 @@ export async function saveFollowSettings(db: Db, userId: number, notify_when_onl
 export interface ProfileValues {
   languages: string[];
   team: string;
+  /** Left out: kept as stored. */
+  team_ar?: string | null;
   extension: string;
 }
 

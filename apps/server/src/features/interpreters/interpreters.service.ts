@@ -83,14 +83,16 @@ export async function saveProfile(
       seen.add(key);
       return true;
     });
-  const values = { languages, team: input.team.trim(), extension: input.extension.trim() };
+  // The Arabic team name: blank clears it, left out keeps it (the contract's ZArabicName).
+  const team_ar = input.team_ar === undefined ? undefined : input.team_ar?.trim() || null;
+  const values = { languages, team: input.team.trim(), team_ar, extension: input.extension.trim() };
   return withTx(ctx, async (tx) => {
     await repo.upsertProfile(tx.db, target.id, values);
     await recordEvent(tx.db, source, {
       action: 'interpreter.profile_changed',
       targetType: 'user',
       targetId: target.id,
-      details: { username: target.username, ...values },
+      details: { username: target.username, ...values, team_ar: team_ar ?? undefined },
     });
     return readOne(tx.db, ctx.config.TIME_ZONE, user, target.username);
   });

@@ -52,7 +52,7 @@ export async function saveDefinition(
         action: id === null ? 'kpi.definition_created' : 'kpi.definition_changed',
         targetType: 'kpi_definition',
         targetId: saved.id,
-        details: { name: saved.name, is_active: saved.is_active },
+        details: { name: saved.name, ...(saved.name_ar ? { name_ar: saved.name_ar } : {}), is_active: saved.is_active },
       });
       return presentDefinition(saved);
     });

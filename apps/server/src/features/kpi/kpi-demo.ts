@@ -15,6 +15,7 @@ const wobble = (i: number, p: number, k: number) => Math.sin(i * 12.9898 + p * 7
 const DEMO_KPIS: DemoKpi[] = [
   {
     name: 'Quality score',
+    name_ar: 'درجة الجودة',
     description: 'Average of the call evaluations of the week (1–5).',
     unit: 'score',
     direction: 'higher',
@@ -26,6 +27,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'Schedule adherence',
+    name_ar: 'الالتزام بالجدول',
     description: 'Share of scheduled time spent online as planned.',
     unit: 'percent',
     direction: 'higher',
@@ -37,6 +39,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'Average handle time',
+    name_ar: 'متوسط مدة المعالجة',
     description: 'Seconds per call, talk and wrap-up together.',
     unit: 'seconds',
     direction: 'lower',
@@ -48,6 +51,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'Calls handled',
+    name_ar: 'المكالمات المُجابة',
     description: 'Calls answered in the month.',
     unit: 'count',
     direction: 'higher',
@@ -59,6 +63,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'Tickets resolved',
+    name_ar: 'التذاكر المحلولة',
     description: 'Tickets closed as resolved in the month.',
     unit: 'count',
     direction: 'higher',
@@ -70,6 +75,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'Customer satisfaction %',
+    name_ar: 'نسبة رضا العملاء',
     description: 'Share of satisfied answers in the after-contact survey.',
     unit: 'percent',
     direction: 'higher',
@@ -81,6 +87,7 @@ const DEMO_KPIS: DemoKpi[] = [
   },
   {
     name: 'First response time',
+    name_ar: 'زمن الرد الأول',
     description: 'Median seconds to the first answer on a ticket.',
     unit: 'seconds',
     direction: 'lower',

@@ -86,6 +86,7 @@ export async function scores(ctx: AppContext, caller: UserRow, input: TKpiScores
     rows.push({
       user: userRef(p),
       team: p.team,
+      team_ar: p.team_ar,
       score,
       previous_score: previousScore,
       trend: trend(score, previousScore),
@@ -170,7 +171,7 @@ export async function missing(ctx: AppContext, caller: UserRow, input: TKpiMissi
       const at = reminded.get(`${person.id}:${kpi.id}`);
       return {
         user: userRef(person),
-        kpi: { id: kpi.id, name: kpi.name, unit: kpi.unit, period: kpi.period },
+        kpi: { id: kpi.id, name: kpi.name, name_ar: kpi.name_ar, unit: kpi.unit, period: kpi.period },
         period_start: start,
         period_end: end,
         closes_in_days: closes,
@@ -222,6 +223,7 @@ export async function scorecard(
   return {
     user: userRef(person),
     team: person.team,
+    team_ar: person.team_ar,
     period: q.period,
     periods,
     kpis: defs.map((d) => ({

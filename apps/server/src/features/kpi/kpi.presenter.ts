@@ -8,6 +8,7 @@ export function presentDefinition(d: DefinitionRow): TKpiDefinition {
   return {
     id: d.id,
     name: d.name,
+    name_ar: d.name_ar,
     description: d.description,
     unit: d.unit,
     direction: d.direction,
@@ -56,6 +57,7 @@ export function presentRecord(r: RecordRow, history: readonly HistoryRow[] = [])
     kpi: {
       id: r.kpi_id,
       name: r.kpi_name,
+      name_ar: r.kpi_name_ar,
       unit: r.kpi_unit,
       direction: r.kpi_direction,
       target: r.kpi_target,

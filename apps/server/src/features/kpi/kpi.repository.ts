@@ -11,6 +11,7 @@ type Db = Database;
 const DEFINITION = [
   'id',
   'name',
+  'name_ar',
   'description',
   'unit',
   'direction',
@@ -56,12 +57,15 @@ function people(db: Db) {
 }
 
 /** With each person's team: the interpreters' profile has it ('' for everyone else). */
-async function withTeams<P extends { id: number }>(db: Db, rows: P[]): Promise<(P & { team: string })[]> {
+async function withTeams<P extends { id: number }>(
+  db: Db,
+  rows: P[],
+): Promise<(P & { team: string; team_ar: string | null })[]> {
   const teams = await interpreterTeams(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, team: teams.get(r.id) ?? '' }));
+  return rows.map((r) => ({ ...r, team: teams.get(r.id)?.team ?? '', team_ar: teams.get(r.id)?.team_ar ?? null }));
 }
 
 export async function findPerson(db: Db, username: string) {
@@ -115,6 +119,7 @@ function records(db: Db) {
       'r.user_id',
       'd.id as kpi_id',
       'd.name as kpi_name',
+      'd.name_ar as kpi_name_ar',
       'd.unit as kpi_unit',
       'd.direction as kpi_direction',
       'd.target as kpi_target',

@@ -79,13 +79,15 @@ export async function workingCalendar(
   db: Database,
   from: string,
   to: string,
-): Promise<WorkingCalendar & { settings: TLeaveSettings; holidayNames: Map<string, string> }> {
+): Promise<
+  WorkingCalendar & { settings: TLeaveSettings; holidayNames: Map<string, { name: string; name_ar: string | null }> }
+> {
   const [settings, holidays] = await Promise.all([readLeaveSettings(db), repo.holidaysBetween(db, from, to)]);
   return {
     settings,
     weekendDays: settings.weekend_days,
     holidays: new Set(holidays.map((h) => h.date)),
-    holidayNames: new Map(holidays.map((h) => [h.date, h.name])),
+    holidayNames: new Map(holidays.map((h) => [h.date, { name: h.name, name_ar: h.name_ar }])),
   };
 }
 
@@ -143,15 +145,15 @@ export async function addHoliday(
   source: AuditSource,
 ): Promise<THoliday> {
   mustManage(user);
-  const { date, name } = ZHolidayRequest.parse(input);
+  const { date, name, name_ar } = ZHolidayRequest.parse(input);
   try {
     return await withTx(ctx, async (tx) => {
-      const row = await repo.insertHoliday(tx.db, date, name);
+      const row = await repo.insertHoliday(tx.db, date, name, name_ar ?? null);
       await recordEvent(tx.db, source, {
         action: 'leave.holiday_added',
         targetType: 'leave_holiday',
         targetId: row.id,
-        details: { date, name },
+        details: { date, name, ...(name_ar ? { name_ar } : {}) },
       });
       return row;
     });
@@ -169,7 +171,7 @@ export async function removeHoliday(ctx: AppContext, user: LeaveViewer, id: numb
       action: 'leave.holiday_removed',
       targetType: 'leave_holiday',
       targetId: id,
-      details: { date: row.date, name: row.name },
+      details: { date: row.date, name: row.name, ...(row.name_ar ? { name_ar: row.name_ar } : {}) },
     });
   });
 }

@@ -14,13 +14,13 @@ type DefaultLeaveCode = 'annual' | 'casual' | 'sick' | 'unpaid' | 'maternity' | 
 
 /** Egypt's fixed-date public holidays (the lunar ones move every year: HR adds them). */
 const DEMO_HOLIDAYS = [
-  ['01-07', 'Coptic Christmas'],
-  ['01-25', 'January 25 Revolution Day'],
-  ['04-25', 'Sinai Liberation Day'],
-  ['05-01', 'Labour Day'],
-  ['06-30', 'June 30 Revolution Day'],
-  ['07-23', 'Revolution Day'],
-  ['10-06', 'Armed Forces Day'],
+  ['01-07', 'Coptic Christmas', 'عيد الميلاد المجيد'],
+  ['01-25', 'January 25 Revolution Day', 'عيد ثورة 25 يناير'],
+  ['04-25', 'Sinai Liberation Day', 'عيد تحرير سيناء'],
+  ['05-01', 'Labour Day', 'عيد العمال'],
+  ['06-30', 'June 30 Revolution Day', 'ذكرى ثورة 30 يونيو'],
+  ['07-23', 'Revolution Day', 'عيد ثورة 23 يوليو'],
+  ['10-06', 'Armed Forces Day', 'عيد القوات المسلحة'],
 ] as const;
 
 interface DemoLeave {
@@ -126,8 +126,8 @@ export async function seedLeavesDemo(db: Database): Promise<void> {
   const year = new Date().getUTCFullYear();
   const holidays = new Set<string>();
   for (const y of [year, year + 1]) {
-    for (const [day, name] of DEMO_HOLIDAYS) {
-      await leaves.insertHoliday(db, `${y}-${day}`, name);
+    for (const [day, name, nameAr] of DEMO_HOLIDAYS) {
+      await leaves.insertHoliday(db, `${y}-${day}`, name, nameAr);
       holidays.add(`${y}-${day}`);
     }
   }

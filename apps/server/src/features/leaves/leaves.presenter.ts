@@ -48,6 +48,7 @@ export function presentLeave(l: LeaveRow, viewer: LeaveViewer, now: Date = new D
       id: l.leave_type_id,
       code: l.type_code,
       name: l.type_name,
+      name_ar: l.type_name_ar,
       counts_against_balance: l.type_counts_against_balance,
     },
     start_date: l.start_date,

@@ -141,7 +141,7 @@ describe('leave types, holidays and settings', () => {
     expect(again.error.extra?.fields?.date).toEqual(['This day is a holiday already.']);
     expect((await callAs(s, 'it', L.createHoliday, { body: { date: `${Y}-11-12`, name: 'No' } })).status).toBe(403);
     const ofYear = await callAs(s, 'it', L.listHolidays, { query: { year: Y } });
-    expect(ofYear.body).toEqual([{ id: h.body.id, date: day, name: 'Test day' }]);
+    expect(ofYear.body).toEqual([{ id: h.body.id, date: day, name: 'Test day', name_ar: null }]);
     expect((await callAs(s, 'hr', L.deleteHoliday, { params: { id: h.body.id } })).status).toBe(204);
     expect((await callAs(s, 'hr', L.deleteHoliday, { params: { id: h.body.id } })).status).toBe(404);
   });

@@ -20,6 +20,7 @@ export function makeInterpreter(
       followers: 0,
       languages: ['Arabic↔English'],
       team: 'Medical',
+      team_ar: null,
       extension: '2001',
       online_since: null,
       online_minutes_today: 0,

@@ -14,6 +14,7 @@ export function makeLeaveType(over: Partial<TLeaveType> = {}): TLeaveType {
     id: 1,
     code: 'annual',
     name: 'Annual leave',
+    name_ar: null,
     yearly_days: 21,
     carry_over_max_days: 5,
     half_days_allowed: true,
@@ -29,7 +30,7 @@ export function makeLeave(over: Partial<TLeaveRequest> = {}): TLeaveRequest {
   return {
     id: 12,
     user: leavePerson(3, 'hala', 'Hala', 'Rashed'),
-    leave_type: { id: 1, code: 'annual', name: 'Annual leave', counts_against_balance: true },
+    leave_type: { id: 1, code: 'annual', name: 'Annual leave', name_ar: null, counts_against_balance: true },
     start_date: '2026-12-14',
     end_date: '2026-12-16',
     half_day: null,
@@ -60,7 +61,7 @@ export function makeBalances(userId = 7, available = 18): TLeaveBalances {
     year: 2026,
     balances: [
       {
-        leave_type: { id: 1, code: 'annual', name: 'Annual leave', counts_against_balance: true },
+        leave_type: { id: 1, code: 'annual', name: 'Annual leave', name_ar: null, counts_against_balance: true },
         year: 2026,
         entitlement: 21,
         carried_over: 0,

@@ -3,6 +3,16 @@ import type { TShift, TWfmDay, TWfmDayRow, TWfmHistory, TWfmHistoryDay } from '@
 /** Data as the WFM API answers it, for the web's tests. */
 export const DAY = '2026-11-23';
 
+const MORNING = {
+  id: 1,
+  start: '08:00',
+  end: '16:00',
+  starts_at: `${DAY}T08:00:00.000Z`,
+  ends_at: `${DAY}T16:00:00.000Z`,
+  crosses_midnight: false,
+  minutes: 480,
+};
+
 export function makeDayRow(over: Partial<TWfmDayRow> = {}): TWfmDayRow {
   return {
     username: 'interpreter01',
@@ -10,18 +20,12 @@ export function makeDayRow(over: Partial<TWfmDayRow> = {}): TWfmDayRow {
     last_name: 'Saleh',
     languages: ['Arabic↔English'],
     team: 'Cairo A',
+    team_ar: null,
     online: 1,
     first_in: `${DAY}T08:12:00.000Z`,
     last_out: null,
-    shift: {
-      id: 1,
-      start: '08:00',
-      end: '16:00',
-      starts_at: `${DAY}T08:00:00.000Z`,
-      ends_at: `${DAY}T16:00:00.000Z`,
-      crosses_midnight: false,
-      minutes: 480,
-    },
+    shift: MORNING,
+    shifts: [MORNING],
     spans: [{ from: `${DAY}T08:12:00.000Z`, to: null }],
     out_of_adherence: false,
     online_minutes: 108,
@@ -83,6 +87,7 @@ export function makeHistoryDay(over: Partial<TWfmHistoryDay> = {}): TWfmHistoryD
   return {
     date: DAY,
     shift: row.shift,
+    shifts: row.shifts,
     spans: [{ from: `${DAY}T08:12:00.000Z`, to: `${DAY}T15:44:00.000Z` }],
     first_in: row.first_in,
     last_out: row.last_out,
@@ -105,6 +110,7 @@ export function makeHistory(over: Partial<TWfmHistory> = {}): TWfmHistory {
     last_name: 'Saleh',
     languages: ['Arabic↔English'],
     team: 'Cairo A',
+    team_ar: null,
     extension: '2101',
     date_joined: '2026-01-01T00:00:00.000Z',
     online: 0,
@@ -115,6 +121,7 @@ export function makeHistory(over: Partial<TWfmHistory> = {}): TWfmHistory {
       makeHistoryDay({
         date: '2026-11-22',
         shift: null,
+        shifts: [],
         spans: [],
         first_in: null,
         last_out: null,

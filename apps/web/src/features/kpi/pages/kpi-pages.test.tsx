@@ -40,11 +40,12 @@ const person = (id: number, username: string, first_name: string, last_name: str
 const amira = person(11, 'interpreter01', 'Amira', 'Saleh');
 const omar = person(12, 'interpreter02', 'Omar', 'Nabil');
 const start = currentPeriodStart('monthly');
-const kpiDef = { id: 3, name: 'Call quality', unit: 'percent' as const, period: 'monthly' as const };
+const kpiDef = { id: 3, name: 'Call quality', name_ar: null, unit: 'percent' as const, period: 'monthly' as const };
 
 const scoreRow = (over: Partial<TKpiScoreRow>): TKpiScoreRow => ({
   user: amira,
   team: 'Team A',
+  team_ar: null,
   score: 0.92,
   previous_score: 0.85,
   trend: 0.07,

@@ -16,8 +16,8 @@ vi.mock('../../../lib/sounds', () => ({
 
 const hala = ticketPerson(3, 'hala', 'Hala', 'Rashed');
 const omar = ticketPerson(4, 'omar', 'Omar', 'Said');
-const annual = { id: 1, code: 'annual', name: 'Annual' };
-const sick = { id: 3, code: 'sick', name: 'Sick' };
+const annual = { id: 1, code: 'annual', name: 'Annual', name_ar: null };
+const sick = { id: 3, code: 'sick', name: 'Sick', name_ar: null };
 
 /** November 2026 (Friday and Saturday off, the 19th a holiday): Hala approved 10–11, Omar pending the morning of the 12th. */
 function november(month = '2026-11'): TCalendar {
@@ -43,6 +43,7 @@ function november(month = '2026-11'): TCalendar {
       date,
       working: weekday !== 5 && weekday !== 6 && !holiday,
       holiday,
+      holiday_ar: null,
       off,
       headcount: 5,
       share,

@@ -16,6 +16,7 @@ const annual: TLeaveType = {
   id: 1,
   code: 'annual',
   name: 'Annual',
+  name_ar: null,
   yearly_days: 21,
   carry_over_max_days: 5,
   half_days_allowed: true,
@@ -24,7 +25,7 @@ const annual: TLeaveType = {
   requires_hr_confirmation: false,
   is_active: true,
 };
-const holiday: THoliday = { id: 5, date: `${new Date().getFullYear()}-12-02`, name: 'National Day' };
+const holiday: THoliday = { id: 5, date: `${new Date().getFullYear()}-12-02`, name: 'National Day', name_ar: null };
 
 /** The settings page on a wide screen (the lists are tables), HR signed in. */
 const renderSettings = (extra: Parameters<typeof fakeApi>[0] = {}) =>

@@ -11,8 +11,6 @@ import { useSelector } from 'react-redux';
 import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
 import { downloadCsv } from '../../../components/data-table';
-import { PageContainer } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
 import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -23,7 +21,7 @@ import { CalendarDayList } from '../components/calendar-day-list';
 import { CalendarGrid } from '../components/calendar-grid';
 import { calendarCsv, calendarPeople, monthOf, shiftMonth, type CalendarDay } from '../components/calendar-model';
 import { CalendarToolbar } from '../components/calendar-toolbar';
-import { LeavesNav } from '../components/leaves-nav';
+import { LeavePageLayout } from '../components/leaves-nav';
 
 /** Month and department live in the URL, so reload, back and shared links keep them. */
 const ZCalendarView = z.object({
@@ -59,9 +57,7 @@ export function TeamCalendarPage() {
     downloadCsv(`team-calendar-${month}${department ? `-${department}` : ''}.csv`, calendarCsv(days, t));
 
   return (
-    <PageContainer maxWidth="xl">
-      <LeavesNav />
-      <PageHeader title={t('leaveCalendar.title')} subtitle={t('leaveCalendar.subtitle')} />
+    <LeavePageLayout title={t('leaveCalendar.title')} subtitle={t('leaveCalendar.subtitle')}>
       <CalendarToolbar
         month={month}
         department={department}
@@ -108,7 +104,7 @@ export function TeamCalendarPage() {
           )}
         </Box>
       ) : null}
-    </PageContainer>
+    </LeavePageLayout>
   );
 }
 
@@ -118,7 +114,7 @@ function Legend() {
   const sample = (status: 'approved' | 'pending', half_day: 'first' | null = null) => ({
     leave: 0,
     user: { id: 0, username: '', first_name: '', last_name: '', user_type: 'HR' as const },
-    leave_type: { id: 0, code: null, name: '' },
+    leave_type: { id: 0, code: null, name: '', name_ar: null },
     status,
     half_day,
   });
