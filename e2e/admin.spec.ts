@@ -44,6 +44,15 @@ test.describe('admin console (Legacy Dashboard)', () => {
     await dialog.locator('input[name="username"]').fill('hr');
     await dialog.locator('input[name="password"]').fill('Another-long-pass-9');
     await dialog.locator('input[name="email"]').fill(`dup.${Date.now()}@portal.example`);
+    // No type is chosen for the admin: the form asks for one before anything is sent.
+    const type = dialog.getByRole('combobox', { name: 'Type' });
+    await expect(type).not.toContainText(/\w/);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      dialog.getByText('Choose the type of account: it decides what the person may see and do.'),
+    ).toBeVisible();
+    await type.click();
+    await page.getByRole('option', { name: 'HR', exact: true }).click();
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('invalid username')).toBeVisible();
     await expect(dialog.getByText('A user with that username already exists.')).toBeVisible();

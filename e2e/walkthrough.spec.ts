@@ -106,6 +106,8 @@ test.describe('walkthrough of the shared building blocks', () => {
     await dialog.locator('input[name="username"]').fill('hr');
     await dialog.locator('input[name="password"]').fill('password');
     await dialog.locator('input[name="email"]').fill(`weak.${Date.now()}@portal.example`);
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'HR', exact: true }).click();
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect(await helperOf(dialog, 'username')).toHaveText('A user with that username already exists.');
     await expect(await helperOf(dialog, 'password')).toHaveText('This password is too common.');

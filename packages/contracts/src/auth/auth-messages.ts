@@ -28,6 +28,7 @@ export const AUTH_MESSAGES = {
   phoneCharacters: message('Phone may contain digits, spaces and + ( ) - only.'),
   avatarLink: message('Avatar must be an https:// link or a portal file.'),
   usernameTaken: message('A user with that username already exists.'),
+  userTypeMissing: message('Choose the type of account: it decides what the person may see and do.'),
   emailTaken: message('A user with that email already exists.'),
   ownAccountLockout: message('You cannot deactivate your own account or remove your own ADMIN type.'),
 };

@@ -2,25 +2,41 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { formResolver } from '../../../components/form/field-error-text';
-import { PASSWORD_MIN, ZCreateAccountRequest, type TCreateAccountRequest, type TUser } from '@portal/contracts';
+import {
+  PASSWORD_MIN,
+  schemaMessage,
+  USER_TYPES,
+  ZCreateAccountRequest,
+  ZUserType,
+  type TUser,
+} from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { useCreateAccountMutation } from '../api/users-api';
 import { AccountFields } from './account-fields';
 import { reportAccountError } from './report-account-error';
 
-const EMPTY: TCreateAccountRequest = {
+/**
+ * No type is chosen until the admin picks one (a preselected type got accounts created as
+ * the wrong kind in a hurry): the field starts empty and is required, said by code.
+ */
+const ZCreateAccountForm = ZCreateAccountRequest.extend({
+  user_type: z.union([z.literal(''), ZUserType]).pipe(z.enum(USER_TYPES, { error: schemaMessage('userTypeMissing') })),
+});
+type CreateAccountValues = z.input<typeof ZCreateAccountForm>;
+
+const EMPTY: CreateAccountValues = {
   username: '',
   email: '',
   password: '',
   first_name: '',
   last_name: '',
   phone: '',
-  user_type: 'HR',
+  user_type: '',
   is_director: false,
   is_manager: false,
 };
@@ -38,11 +54,11 @@ export function CreateAccountForm({
   const { t } = useTranslation();
   const [createAccount, { isLoading }] = useCreateAccountMutation();
   const { control, handleSubmit, setError, reset } = useForm<
-    TCreateAccountRequest,
+    CreateAccountValues,
     unknown,
-    z.output<typeof ZCreateAccountRequest>
+    z.output<typeof ZCreateAccountForm>
   >({
-    resolver: formResolver(ZCreateAccountRequest),
+    resolver: formResolver(ZCreateAccountForm),
     defaultValues: EMPTY,
   });
 
