@@ -35,15 +35,18 @@ export function ocrSnippet(text: string, q: string): TOcrSearchHit['snippet'] {
   for (const [n, [a, b]] of fragments.entries()) {
     if (n > 0) push(GAP, false);
     else if (a > 0) push('… ', false);
-    let at = words[a]!.start;
+    // A fragment at either end of the page keeps the punctuation there.
+    let at = a === 0 ? 0 : words[a]!.start;
     for (const w of words.slice(a, b)) {
       if (!w.hit) continue;
       push(text.slice(at, w.start), false);
       push(text.slice(w.start, w.end), true);
       at = w.end;
     }
-    push(text.slice(at, words[b - 1]!.end), false);
+    push(text.slice(at, b === words.length ? text.length : words[b - 1]!.end), false);
   }
   if (fragments.at(-1)![1] < words.length) push(' …', false);
-  return parts;
+  parts[0]!.text = parts[0]!.text.trimStart();
+  parts.at(-1)!.text = parts.at(-1)!.text.trimEnd();
+  return parts.filter((p) => p.text.length > 0);
 }
