@@ -4,10 +4,11 @@ import { canManageLeaveSettings, canSeeTeamCalendar } from '@portal/contracts';
 import { createElement } from 'react';
 import { page, type WebFeature } from '../../lib/feature';
 import { LeaveNotForYouPage } from './components/calendar-not-for-you';
+import { approvesLeave } from './components/leaves-nav';
 import { registerLeaveListeners } from './leaves.listeners';
 export { LeaveHomeCards } from './components/leave-home-cards';
 // For the team calendar and settings pages of this feature, and anyone linking to leave pages.
-export { LEAVE_PATHS, LeavesNav } from './components/leaves-nav';
+export { approvesLeave, LEAVE_PATHS, LeavesNav } from './components/leaves-nav';
 
 export const leavesFeature = {
   name: 'leaves',
@@ -19,6 +20,11 @@ export const leavesFeature = {
         { path: 'submited-leaves', lazy: page(() => import('./pages/my-leaves-page'), 'SubmittedLeavesPage') },
         { path: 'leave-history', lazy: page(() => import('./pages/my-leaves-page'), 'LeaveHistoryPage') },
         { path: 'create-leave', lazy: page(() => import('./pages/create-leave-page'), 'CreateLeavePage') },
+        {
+          path: 'approvals',
+          guard: { allow: approvesLeave, denied: createElement(LeaveNotForYouPage, { page: 'approvals' }) },
+          children: [{ index: true, lazy: page(() => import('./pages/leave-approvals-page'), 'LeaveApprovalsPage') }],
+        },
         {
           path: 'team-calendar',
           guard: { allow: canSeeTeamCalendar, denied: createElement(LeaveNotForYouPage, { page: 'calendar' }) },

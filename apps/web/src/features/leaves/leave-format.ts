@@ -1,19 +1,48 @@
 import type { TLeaveRequest, TLeaveType } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { localName } from '../../lib/i18n/local-name';
 
 /** Seeded types have a code with a translated name; HR's own types are shown by name. */
 const SEEDED_CODES = ['annual', 'casual', 'sick', 'unpaid', 'maternity', 'bereavement'] as const;
 type SeededCode = (typeof SEEDED_CODES)[number];
 const isSeeded = (code: string | null): code is SeededCode => SEEDED_CODES.includes(code as SeededCode);
 
-/** A leave type's name: translated for the seeded codes, else HR's own name as typed. */
-export function leaveTypeName(t: TFunction, type: Pick<TLeaveType, 'code' | 'name'>): string {
-  return isSeeded(type.code) ? t(`leaves.types.${type.code}`) : type.name;
+/**
+ * A leave type's name in the page's language: HR's Arabic name on Arabic pages when it has
+ * one, else the translation of a seeded code, else HR's name as typed (either language).
+ */
+export function leaveTypeName(
+  t: TFunction,
+  type: Pick<TLeaveType, 'code' | 'name'> & { name_ar?: string | null },
+): string {
+  const name = localName(type);
+  if (name === type.name_ar) return name;
+  return isSeeded(type.code) ? t(`leaves.types.${type.code}`) : name;
 }
+
+/** A public holiday's name in the page's language (the other one when it has none). */
+export const holidayName = (holiday: { name: string; name_ar?: string | null }) => localName(holiday);
+
+/** A calendar day's holiday in the page's language (null: not a holiday). */
+export const dayHolidayName = (day: { holiday: string | null; holiday_ar?: string | null }) =>
+  day.holiday === null ? null : localName({ name: day.holiday, name_ar: day.holiday_ar });
 
 /** The request's own page (spec §2 `leaves/{ticketId}`). */
 export const leavePath = (id: number) => `/leaves/${id}`;
+
+/** The places a request's page is opened from, which its back link returns to. */
+export const LEAVE_BACK_PLACES = ['home', 'approvals', 'submitted', 'history', 'calendar'] as const;
+export type LeaveBackPlace = (typeof LEAVE_BACK_PLACES)[number];
+
+/**
+ * A link to a request's page that remembers where it was opened (`from`, the page's own
+ * address with its filters), so the page's back link returns there rather than to history.
+ */
+export const leaveLink = (id: number, place: LeaveBackPlace, from?: string) => ({
+  to: leavePath(id),
+  state: { leaveBack: { place, from } },
+});
 
 export { personName } from '../../lib/format';
 

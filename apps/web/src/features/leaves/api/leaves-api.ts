@@ -1,11 +1,13 @@
 import {
   leaveEndpoints,
   type TBalancesQuery,
+  type TBulkLeaveDecisionRequest,
   type TCalendarQuery,
   type TCreateLeaveRequest,
   type THolidayRequest,
   type TLeaveCancelRequest,
   type TLeaveDecisionRequest,
+  type TLeaveInboxQuery,
   type TLeaveSettings,
   type TLeaveTypeRequest,
   type TMyLeavesQuery,
@@ -98,8 +100,13 @@ export const leavesApi = leavesTaggedApi.injectEndpoints({
       providesTags: ['LeaveList'],
     }),
     leaveInbox: build.query({
-      ...fromContract(L.listLeaveInbox, (_: void) => ({})),
+      ...fromContract(L.listLeaveInbox, (query: TLeaveInboxQuery | void) => ({ query: query ?? {} })),
       providesTags: ['LeaveList'],
+    }),
+    decideLeaves: build.mutation({
+      ...fromContract(L.decideLeaves, (body: TBulkLeaveDecisionRequest) => ({ body })),
+      // Refused ones may have changed too (decided elsewhere meanwhile): re-read them all.
+      invalidatesTags: (r, _e, { ids }) => (r ? ids.flatMap(requestChanged) : []),
     }),
     leave: build.query({
       ...fromContract(L.getLeave, (id: number) => ({ params: { id } })),
@@ -151,6 +158,7 @@ export const {
   useCreateLeaveMutation,
   useMyLeavesQuery,
   useLeaveInboxQuery,
+  useDecideLeavesMutation,
   useLeaveQuery,
   useLeaveCoverageQuery,
   useDecideLeaveMutation,

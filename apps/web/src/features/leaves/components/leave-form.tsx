@@ -8,6 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
 import { fieldErrorText, formResolver } from '../../../components/form/field-error-text';
 import {
   MAX_PAST_START_DAYS,
@@ -134,6 +135,11 @@ export function LeaveForm() {
     void navigate(leavePath(result.data.id));
   });
 
+  // What the quote says Send would meet (an overlap, an overdrawn balance, a refusal of
+  // the fields): said in the panel, and Send waits until the request changes.
+  const blocked = !!quote.problem || (quote.quote?.refusals.length ?? 0) > 0;
+  const blockedHint = useId();
+
   const needsDocument =
     type?.attachment_required_after_days != null &&
     quote.quote &&
@@ -220,11 +226,22 @@ export function LeaveForm() {
               </Alert>
             ) : null}
           </Box>
+          {blocked ? (
+            <Typography id={blockedHint} variant="body2" color="error" data-testid="leave-send-blocked">
+              {t('leaves.create.fixFirst')}
+            </Typography>
+          ) : null}
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button component={Link} to={LEAVE_PATHS.submitted} color="inherit">
               {t('leaves.create.cancel')}
             </Button>
-            <Button type="submit" variant="contained" loading={isLoading}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={isLoading}
+              disabled={blocked}
+              aria-describedby={blocked ? blockedHint : undefined}
+            >
               {t('leaves.create.submit')}
             </Button>
           </Box>

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { isLeaveApproverFor, isStaff, STAFF_DEPARTMENTS, type TUser } from '@portal/contracts';
+import { isStaff } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -14,13 +14,23 @@ import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
 import { selectCurrentUser } from '../../auth';
 import { useLeaveBalancesQuery, useLeaveInboxQuery, useMyLeavesQuery } from '../api/leaves-api';
-import { formatDays, formatLeaveDates, leavePath, localToday, personName } from '../leave-format';
+import { formatDays, formatLeaveDates, leaveLink, localToday, personName } from '../leave-format';
 import { LeaveTypeName } from './leave-type-name';
-import { LEAVE_PATHS } from './leaves-nav';
+import { approvesLeave, LEAVE_PATHS } from './leaves-nav';
 
 const OLDEST_SHOWN = 3;
 
-function HomeCard({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
+function HomeCard({
+  title,
+  badge,
+  action,
+  children,
+}: {
+  title: string;
+  badge?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
@@ -30,6 +40,7 @@ function HomeCard({ title, badge, children }: { title: string; badge?: ReactNode
             {title}
           </Typography>
           {badge}
+          {action ? <Box sx={{ marginInlineStart: 'auto' }}>{action}</Box> : null}
         </Box>
         {children}
       </CardContent>
@@ -55,6 +66,11 @@ function LeaveInboxCard() {
           />
         ) : null
       }
+      action={
+        <Button component={RouterLink} to={LEAVE_PATHS.approvals} size="small">
+          {t('leaves.home.openInbox')}
+        </Button>
+      }
     >
       {isLoading ? (
         <Skeleton variant="rounded" height={64} />
@@ -66,7 +82,7 @@ function LeaveInboxCard() {
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }} data-testid="leave-inbox">
           {waiting.slice(0, OLDEST_SHOWN).map((leave) => (
             <li key={leave.id}>
-              <Link component={RouterLink} to={leavePath(leave.id)} sx={{ fontWeight: 600 }}>
+              <Link component={RouterLink} {...leaveLink(leave.id, 'home', '/')} sx={{ fontWeight: 600 }}>
                 <Bidi>{personName(leave.user)}</Bidi>
               </Link>
               <Typography variant="body2" color="text.secondary">
@@ -76,8 +92,10 @@ function LeaveInboxCard() {
             </li>
           ))}
           {waiting.length > OLDEST_SHOWN ? (
-            <Typography component="li" variant="body2" color="text.secondary">
-              {t('leaves.home.more', { count: waiting.length - OLDEST_SHOWN })}
+            <Typography component="li" variant="body2">
+              <Link component={RouterLink} to={LEAVE_PATHS.approvals} data-testid="leave-inbox-more">
+                {t('leaves.home.more', { count: waiting.length - OLDEST_SHOWN })}
+              </Link>
             </Typography>
           ) : null}
         </Box>
@@ -114,7 +132,7 @@ function MyLeaveCard() {
         {next ? (
           <>
             {t('leaves.home.next')}{' '}
-            <Link component={RouterLink} to={leavePath(next.id)}>
+            <Link component={RouterLink} {...leaveLink(next.id, 'home', '/')}>
               {formatLeaveDates(next)}
             </Link>
           </>
@@ -133,10 +151,6 @@ function MyLeaveCard() {
     </HomeCard>
   );
 }
-
-/** Whether the user decides anyone's leave (spec §6 approvers, HR, ADMIN). */
-export const approvesLeave = (user: TUser) =>
-  STAFF_DEPARTMENTS.some((department) => isLeaveApproverFor(user, department));
 
 /** Home's leave cards, side by side on wide screens, stacked on phones. */
 export function LeaveHomeCards() {

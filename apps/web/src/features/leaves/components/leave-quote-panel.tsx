@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,12 +8,15 @@ import type { TLeaveQuote } from '@portal/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { translateMessage } from '../../../lib/i18n/messages';
+import { parseMessage } from '@portal/contracts';
 import { formatDays } from '../leave-format';
 
 /**
  * What the request would take, before it is sent: working days (weekends and holidays
  * left out) and, per year the dates touch, the balance after it. Read live as the form
- * changes; `problem` is the server's reason this request would be refused.
+ * changes; `quote.refusals` are what sending it would meet (an overlap, an overdrawn
+ * balance), `problem` the server's reason the fields themselves are refused.
  */
 export function LeaveQuotePanel({
   quote,
@@ -25,6 +29,11 @@ export function LeaveQuotePanel({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  // In the reader's language, by code (an unknown code from a newer server is left out).
+  const refusals = (quote?.refusals ?? []).flatMap((r) => {
+    const said = parseMessage(r);
+    return said ? [translateMessage(said)] : [];
+  });
   return (
     <Card
       variant="outlined"
@@ -64,14 +73,33 @@ export function LeaveQuotePanel({
                 >
                   {year.available_after === null
                     ? t('leaves.quote.notCounted')
-                    : t('leaves.quote.leftAfter', {
-                        count: year.available_after,
-                        days: formatDays(year.available_after),
-                      })}
+                    : year.available_after < 0
+                      ? t('leaves.quote.shortBy', {
+                          count: -year.available_after,
+                          days: formatDays(-year.available_after),
+                        })
+                      : t('leaves.quote.leftAfter', {
+                          count: year.available_after,
+                          days: formatDays(year.available_after),
+                        })}
                 </Typography>
               </Box>
             ))}
           </Box>
+          {refusals.length > 0 ? (
+            <Alert severity="error" sx={{ mt: 1.5 }} data-testid="quote-refusals">
+              <AlertTitle>{t('leaves.quote.refusalsTitle')}</AlertTitle>
+              {refusals.length === 1 ? (
+                refusals[0]
+              ) : (
+                <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
+                  {refusals.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          ) : null}
         </>
       ) : !problem ? (
         <Typography variant="body2" color="text.secondary">

@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useMyLeavesQuery } from '../api/leaves-api';
-import { formatDays, formatLeaveDates, leavePath, leaveTypeName } from '../leave-format';
+import { formatDays, formatLeaveDates, leaveLink, leaveTypeName } from '../leave-format';
 import { LeaveActions } from './leave-actions';
 import { LeaveStatusChip } from './leave-status-chip';
 import { LeaveTypeName } from './leave-type-name';
@@ -60,7 +60,7 @@ export function MyLeavesTable({ status }: { status: 'submitted' | 'history' }) {
       loading={isLoading}
       emptyText={t(status === 'submitted' ? 'leaves.lists.submittedEmpty' : 'leaves.lists.historyEmpty')}
       defaultSort={{ key: 'dates', direction: 'desc' }}
-      rowLink={(row) => ({ to: leavePath(row.id) })}
+      rowLink={(row) => leaveLink(row.id, status)}
       actions={(row) => <LeaveActions leave={row} only={['cancel']} />}
       actionsLabel={t('leaves.fields.actions')}
       csvFilename={status === 'submitted' ? 'submitted-leaves' : 'leave-history'}

@@ -8,7 +8,7 @@ import { canSeeBalancesOf, isLeaveApproverFor, type TLeaveRequest } from '@porta
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Bidi } from '../../../components/bidi';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -24,8 +24,8 @@ import { LeaveCoverage } from '../components/leave-coverage';
 import { LeaveStatusChip } from '../components/leave-status-chip';
 import { LeaveTimeline } from '../components/leave-timeline';
 import { LeaveTypeName } from '../components/leave-type-name';
-import { LEAVE_PATHS } from '../components/leaves-nav';
-import { formatDays, formatLeaveDates, personName } from '../leave-format';
+import { approvesLeave, LEAVE_PATHS } from '../components/leaves-nav';
+import { formatDays, formatLeaveDates, LEAVE_BACK_PLACES, personName, type LeaveBackPlace } from '../leave-format';
 import { RecordMissingPage } from '../../../components/not-found-page';
 
 /** One term of the request's description list; `wide` spans both columns. */
@@ -146,6 +146,32 @@ function LeaveView({ leave }: { leave: TLeaveRequest }) {
   );
 }
 
+const BACK_PATHS: Record<LeaveBackPlace, string> = {
+  home: '/',
+  approvals: LEAVE_PATHS.approvals,
+  submitted: LEAVE_PATHS.submitted,
+  history: LEAVE_PATHS.history,
+  calendar: LEAVE_PATHS.calendar,
+};
+
+/**
+ * Where the back link goes: the page the request was opened from (with its filters), else
+ * the approvals inbox for someone deciding another's request, else the caller's history.
+ */
+function useBackLink(leave: TLeaveRequest | undefined): { to: string; place: LeaveBackPlace } {
+  const viewer = useSelector(selectCurrentUser);
+  const state = useLocation().state as { leaveBack?: { place?: unknown; from?: unknown } } | null;
+  const place = LEAVE_BACK_PLACES.find((p) => p === state?.leaveBack?.place);
+  if (place) {
+    const from = state?.leaveBack?.from;
+    // Only a same-app path of that place (a crafted state never sends anyone elsewhere).
+    const to = typeof from === 'string' && from.startsWith(BACK_PATHS[place]) ? from : BACK_PATHS[place];
+    return { to, place };
+  }
+  const deciding = !!leave && leave.user.id !== viewer?.id && approvesLeave(viewer);
+  return deciding ? { to: LEAVE_PATHS.approvals, place: 'approvals' } : { to: LEAVE_PATHS.history, place: 'history' };
+}
+
 /** `leaves/{ticketId}` (spec §2): one request, its steps, and what the caller may do with it. */
 export function LeavePage() {
   const { t } = useTranslation();
@@ -153,13 +179,14 @@ export function LeavePage() {
   const id = Number(ticketId);
   const valid = Number.isInteger(id) && id > 0;
   const { data: leave, isError, isLoading } = useLeaveQuery(id, { skip: !valid });
+  const backTo = useBackLink(leave);
   const back = (
     <Button
       component={Link}
-      to={LEAVE_PATHS.history}
+      to={backTo.to}
       startIcon={<ArrowBackRounded sx={(theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {})} />}
     >
-      {t('leaves.detail.back')}
+      {t(`leaves.detail.backTo.${backTo.place}`)}
     </Button>
   );
   if (!valid || (isError && !leave)) {
@@ -168,8 +195,8 @@ export function LeavePage() {
       <RecordMissingPage
         title={t('leaves.detail.missingTitle')}
         body={t('leaves.detail.missingBody')}
-        backTo={LEAVE_PATHS.history}
-        backLabel={t('leaves.detail.back')}
+        backTo={backTo.to}
+        backLabel={t(`leaves.detail.backTo.${backTo.place}`)}
       />
     );
   }

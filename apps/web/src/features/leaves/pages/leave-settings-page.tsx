@@ -1,8 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { LeavesNav } from '../components/leaves-nav';
+import { LeavePageLayout } from '../components/leaves-nav';
 import { HolidaysSection } from '../components/settings-holidays';
 import { LeaveTypesSection } from '../components/settings-leave-types';
 import { WorkingWeekSection } from '../components/settings-working-week';
@@ -11,14 +9,12 @@ import { WorkingWeekSection } from '../components/settings-working-week';
 export function LeaveSettingsPage() {
   const { t } = useTranslation();
   return (
-    <PageContainer>
-      <LeavesNav />
-      <PageHeader title={t('leaveSettings.title')} subtitle={t('leaveSettings.subtitle')} />
+    <LeavePageLayout title={t('leaveSettings.title')} subtitle={t('leaveSettings.subtitle')}>
       <Stack spacing={3}>
         <LeaveTypesSection />
         <HolidaysSection />
         <WorkingWeekSection />
       </Stack>
-    </PageContainer>
+    </LeavePageLayout>
   );
 }

@@ -4,11 +4,9 @@ import { isStaff } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, Navigate } from 'react-router';
-import { PageContainer } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
 import { selectCurrentUser } from '../../auth';
 import { LeaveBalances } from '../components/leave-balances';
-import { LEAVE_PATHS, LeavesNav } from '../components/leaves-nav';
+import { LEAVE_PATHS, LeavePageLayout } from '../components/leaves-nav';
 import { MyLeavesTable } from '../components/my-leaves-table';
 
 function MyLeavesPage({ status }: { status: 'submitted' | 'history' }) {
@@ -16,20 +14,18 @@ function MyLeavesPage({ status }: { status: 'submitted' | 'history' }) {
   const user = useSelector(selectCurrentUser);
   if (user && !isStaff(user)) return <Navigate to="/" replace />;
   return (
-    <PageContainer>
-      <PageHeader
-        title={t(status === 'submitted' ? 'pages.submittedLeaves' : 'pages.leaveHistory')}
-        subtitle={t(status === 'submitted' ? 'leaves.lists.submittedIntro' : 'leaves.lists.historyIntro')}
-        actions={
-          <Button component={Link} to={LEAVE_PATHS.create} variant="contained" startIcon={<AddRounded />}>
-            {t('leaves.nav.create')}
-          </Button>
-        }
-      />
-      <LeavesNav />
+    <LeavePageLayout
+      title={t(status === 'submitted' ? 'pages.submittedLeaves' : 'pages.leaveHistory')}
+      subtitle={t(status === 'submitted' ? 'leaves.lists.submittedIntro' : 'leaves.lists.historyIntro')}
+      actions={
+        <Button component={Link} to={LEAVE_PATHS.create} variant="contained" startIcon={<AddRounded />}>
+          {t('leaves.nav.create')}
+        </Button>
+      }
+    >
       <LeaveBalances />
       <MyLeavesTable status={status} />
-    </PageContainer>
+    </LeavePageLayout>
   );
 }
 
