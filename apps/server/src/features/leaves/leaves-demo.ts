@@ -45,6 +45,18 @@ const DEMO_LEAVES: DemoLeave[] = [
   { user: 'dev', type: 'casual', from: 3, days: 1, status: 'pending', reason: 'Car service appointment.' },
   { user: 'rtm', type: 'annual', from: 30, days: 5, status: 'pending', reason: 'Umrah trip.' },
   { user: 'manager.hr', type: 'annual', from: 40, days: 5, status: 'pending', reason: 'Year-end break.' },
+  // The G.I director's departments have more waiting than home shows (the approvals inbox).
+  { user: 'quality', type: 'casual', from: 2, days: 1, status: 'pending', reason: 'Parent-teacher meeting.' },
+  {
+    user: 'english.department',
+    type: 'annual',
+    from: 18,
+    days: 2,
+    status: 'pending',
+    reason: 'Sister’s wedding in Aswan.',
+  },
+  { user: 'manager.ops', type: 'annual', from: 22, days: 3, status: 'pending', reason: 'Eid with family.' },
+  { user: 'manager.it', type: 'annual', from: 45, days: 2, status: 'pending', reason: 'Long weekend.' },
   {
     user: 'quality',
     type: 'annual',
