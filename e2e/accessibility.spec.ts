@@ -83,6 +83,24 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     await context.close();
   });
 
+  test('the approvals inbox with requests selected, wide and on a phone', async ({ browser, baseURL }) => {
+    // The G.I director's departments have requests waiting in the demo data.
+    for (const [viewport, role] of [
+      [WIDE, 'table'],
+      [PHONE, 'list'],
+    ] as const) {
+      const { context, page } = await pageAs(browser, baseURL, 'director.gi');
+      await page.setViewportSize(viewport);
+      await page.goto('/user/leaves/approvals');
+      const list = page.getByRole(role, { name: 'Requests waiting for my decision' });
+      await expect(list).toBeVisible();
+      await list.getByRole('checkbox').first().check();
+      await expect(page.getByRole('toolbar', { name: 'With the selected requests' })).toBeVisible();
+      await expectAccessibleLightAndDark(page, `/user/leaves/approvals ${viewport.width} px`);
+      await context.close();
+    }
+  });
+
   test('profile pages: own, a colleague’s, and /user', async ({ browser, baseURL }) => {
     for (const [path, heading] of [
       ['/profile/manager.hr', { level: 2 }],
@@ -162,6 +180,15 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
       }
     });
   }
+
+  test('/admin integration keys tab (ADMIN), light and dark', async ({ browser, baseURL }) => {
+    const { context, page } = await pageAs(browser, baseURL, 'admin');
+    await page.goto('/admin?tab=keys');
+    await expect(page.getByRole('tab', { name: 'Integration keys' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Integration keys' })).toBeVisible();
+    await expectAccessibleLightAndDark(page, '/admin?tab=keys');
+    await context.close();
+  });
 
   test('the accounts console refusal for non-ADMIN', async ({ browser, baseURL }) => {
     const { context, page } = await pageAs(browser, baseURL, 'hr');

@@ -84,6 +84,12 @@ test.describe('interpreters board, live', () => {
   test('ADMIN creates an integration key, sees it once, and revokes it', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/admin');
+    // Their own tab of the Legacy Dashboard (not 2,000 px under the accounts), kept in the address.
+    await expect(page.getByRole('region', { name: 'Integration keys' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Integration keys' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=keys$/);
+    await expect(page.getByRole('tab', { name: 'Integration keys' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'New account' })).toHaveCount(0);
     const section = page.getByRole('region', { name: 'Integration keys' });
     const name = `Dialler ${unique()}`;
     await section.getByRole('textbox', { name: 'Name' }).fill(name);

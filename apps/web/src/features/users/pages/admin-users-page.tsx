@@ -4,6 +4,8 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,6 +22,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { errorText } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useUrlTab } from '../../../lib/use-url-filters';
 import { selectCurrentUser } from '../../auth';
 import { IntegrationKeysSection } from '../../interpreters';
 import { useListAccountsQuery, useUpdateAccountMutation } from '../api/users-api';
@@ -32,10 +35,18 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 type Dialog = { kind: 'create' } | { kind: Exclude<AccountAction, 'reactivate'>; user: TUser } | null;
 type StatusFilter = '' | 'true' | 'false';
 const PAGE_SIZES = [10, 20, 50];
+/** The console's tabs, kept in `?tab=` (a link straight to the keys: `/admin?tab=keys`). */
+const TABS = ['accounts', 'keys'] as const;
+type AdminTab = (typeof TABS)[number];
 
-/** /admin, the Legacy Dashboard (ADMIN only): search, filter and manage accounts. */
+/**
+ * /admin, the Legacy Dashboard (ADMIN only): search, filter and manage accounts; the
+ * telephony platform's integration keys on a tab of their own (under a long accounts
+ * table they were out of sight).
+ */
 export function AdminUsersPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useUrlTab<AdminTab>(TABS);
   const self = useSelector(selectCurrentUser);
   const [search, setSearch] = useState('');
   const [userType, setUserType] = useState<TUserType | ''>('');
@@ -82,85 +93,113 @@ export function AdminUsersPage() {
         title={t('admin.title')}
         subtitle={t('admin.subtitle')}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<PersonAddAlt1Rounded />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {t('admin.newAccount')}
-          </Button>
+          tab === 'accounts' ? (
+            <Button
+              variant="contained"
+              startIcon={<PersonAddAlt1Rounded />}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              {t('admin.newAccount')}
+            </Button>
+          ) : undefined
         }
       />
-      {/* overflow visible: the accounts table's header sticks under the app header while scrolling. */}
-      <Card sx={{ overflow: 'visible' }}>
-        <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
-          <TextField
-            label={t('admin.search')}
-            value={search}
-            onChange={(e) => filter(setSearch)(e.target.value)}
-            type="search"
-            size="small"
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRounded fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+      <Tabs
+        value={tab}
+        onChange={(_, value: AdminTab) => setTab(value)}
+        aria-label={t('admin.tabs.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((value) => (
+          <Tab
+            key={value}
+            value={value}
+            label={t(`admin.tabs.${value}`)}
+            id={`admin-tab-${value}`}
+            aria-controls="admin-tab-panel"
           />
-          <TextField
-            select
-            size="small"
-            label={t('admin.type')}
-            value={userType}
-            onChange={(e) => filter(setUserType)(e.target.value as TUserType | '')}
-          >
-            <MenuItem value="">{t('admin.allTypes')}</MenuItem>
-            {USER_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('admin.status')}
-            value={status}
-            onChange={(e) => filter(setStatus)(e.target.value as StatusFilter)}
-          >
-            <MenuItem value="">{t('admin.allStatuses')}</MenuItem>
-            <MenuItem value="true">{t('account.active')}</MenuItem>
-            <MenuItem value="false">{t('account.inactive')}</MenuItem>
-          </TextField>
-        </Box>
-        <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={t('loader.loading')} /> : null}</Box>
-        <LoadFailedAlert title={t('admin.loadFailed')} error={error} onRetry={() => void refetch()} sx={{ m: 2 }} />
-        {data && data.results.length > 0 ? (
-          <AccountsTable users={data.results} selfId={self?.id ?? -1} onAction={onAction} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="admin-tab-panel" aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'keys' ? <IntegrationKeysSection /> : null}
+        {tab === 'accounts' ? (
+          <>
+            {/* overflow visible: the accounts table's header sticks under the app header while scrolling. */}
+            <Card sx={{ overflow: 'visible' }}>
+              <Box sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
+                <TextField
+                  label={t('admin.search')}
+                  value={search}
+                  onChange={(e) => filter(setSearch)(e.target.value)}
+                  type="search"
+                  size="small"
+                  slotProps={{
+                    input: {
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <SearchRounded fontSize="small" />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+                <TextField
+                  select
+                  size="small"
+                  label={t('admin.type')}
+                  value={userType}
+                  onChange={(e) => filter(setUserType)(e.target.value as TUserType | '')}
+                >
+                  <MenuItem value="">{t('admin.allTypes')}</MenuItem>
+                  {USER_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {type}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  size="small"
+                  label={t('admin.status')}
+                  value={status}
+                  onChange={(e) => filter(setStatus)(e.target.value as StatusFilter)}
+                >
+                  <MenuItem value="">{t('admin.allStatuses')}</MenuItem>
+                  <MenuItem value="true">{t('account.active')}</MenuItem>
+                  <MenuItem value="false">{t('account.inactive')}</MenuItem>
+                </TextField>
+              </Box>
+              <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label={t('loader.loading')} /> : null}</Box>
+              <LoadFailedAlert
+                title={t('admin.loadFailed')}
+                error={error}
+                onRetry={() => void refetch()}
+                sx={{ m: 2 }}
+              />
+              {data && data.results.length > 0 ? (
+                <AccountsTable users={data.results} selfId={self?.id ?? -1} onAction={onAction} />
+              ) : null}
+              {data && data.results.length === 0 ? (
+                <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+                  {t('admin.empty')}
+                </Typography>
+              ) : null}
+              <TablePagination
+                component="div"
+                count={data?.count ?? 0}
+                page={data && page * pageSize >= data.count && data.count > 0 ? 0 : page}
+                onPageChange={(_e, p) => setPage(p)}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={PAGE_SIZES}
+                onRowsPerPageChange={(e) => filter(setPageSize)(Number(e.target.value))}
+                labelRowsPerPage={t('admin.rowsPerPage')}
+                labelDisplayedRows={({ from, to, count }) => t('admin.displayedRows', { from, to, count })}
+              />
+            </Card>
+          </>
         ) : null}
-        {data && data.results.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            {t('admin.empty')}
-          </Typography>
-        ) : null}
-        <TablePagination
-          component="div"
-          count={data?.count ?? 0}
-          page={data && page * pageSize >= data.count && data.count > 0 ? 0 : page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(e) => filter(setPageSize)(Number(e.target.value))}
-          labelRowsPerPage={t('admin.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('admin.displayedRows', { from, to, count })}
-        />
-      </Card>
-      {/* The keys the telephony platform reports presence with (ADMIN, like this page). */}
-      <Box sx={{ mt: 4 }}>
-        <IntegrationKeysSection />
       </Box>
 
       <FormDialog
