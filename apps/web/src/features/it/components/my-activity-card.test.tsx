@@ -43,14 +43,33 @@ describe('My activity', () => {
     expect(api.calls.map((c) => c.key)).toEqual(['GET /api/it/users/hala/day/']);
   });
 
-  it('explains how to enroll the agent when none reports', async () => {
+  it('tells staff what the agent collects and whom to ask, with no developer command', async () => {
     renderCard({ 'GET /api/it/users/hala/day/': () => ({ status: 200, body: nothing }) });
     const card = await screen.findByRole('region', { name: 'My activity' });
-    expect(within(card).getByText(/No agent reports for you yet/)).toBeInTheDocument();
+    expect(within(card).getByText(/No monitoring agent reports for you yet/)).toBeInTheDocument();
+    const collected = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(collected).toHaveLength(4);
+    expect(collected[0]).toMatch(/The app in front/);
+    expect(within(card).getByText(/never records keystrokes/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Ask IT (new ticket)' })).toHaveAttribute('href', '/ticket/create');
+    expect(within(card).queryByTestId('enroll-command')).not.toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/npm run/);
+  });
+
+  it('gives IT the enrolment steps with the command for this account', async () => {
+    renderCard(
+      { 'GET /api/it/users/hala/day/': () => ({ status: 200, body: nothing }) },
+      makeUser('IT', { username: 'hala' }),
+    );
+    const card = await screen.findByRole('region', { name: 'My activity' });
     expect(within(card).getByTestId('enroll-command')).toHaveTextContent(
       `npm run agent -- enroll --server ${window.location.origin} --username hala`,
     );
-    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByText(/Then start it with npm run agent/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Open the agents' })).toHaveAttribute('href', '/it?tab=agents');
+    expect(within(card).queryByRole('link', { name: /Ask IT/ })).not.toBeInTheDocument();
   });
 
   it('stays away for a guest without data (guests may run no agent)', async () => {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { canRunAgent } from '@portal/contracts';
+import { canManageItAgents, canRunAgent } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -13,13 +13,20 @@ import { formatSeconds } from './day/day-format';
 import { Fact, Facts } from './day/day-facts';
 import { TopList } from './day/top-list';
 
+/** What the monitoring agent sends, in the order of the IT pages (apps/agent's probes). */
+const COLLECTED = ['apps', 'state', 'device', 'network'] as const;
+
 /**
  * "My activity" on /user: today's active, idle and locked time and the three apps used
- * most, from the signed-in user's own agent; how to enroll one when none reports.
+ * most, from the signed-in user's own agent. When none reports: what the agent would
+ * collect and what it never does, then whom to ask (staff) or the enrolment steps (IT
+ * and ADMIN, who install it) — a command line is no instruction for most staff.
  */
 export function MyActivityCard({ username }: { username: string }) {
   const { t } = useTranslation();
-  const mayEnroll = canRunAgent(useSelector(selectCurrentUser));
+  const me = useSelector(selectCurrentUser);
+  const mayEnroll = canRunAgent(me);
+  const installs = canManageItAgents(me);
   const { data, isError } = useItDayQuery({ username });
   // Nothing to say while it loads or when it cannot be read (the rest of /user still works).
   if (!data || isError) return null;
@@ -51,27 +58,61 @@ export function MyActivityCard({ username }: { username: string }) {
         </>
       ) : (
         <>
-          <Typography color="text.secondary">{t('it.myActivity.empty')}</Typography>
-          <Box
-            component="pre"
-            dir="ltr"
-            data-testid="enroll-command"
-            sx={{
-              mt: 1.5,
-              mb: 0,
-              p: 1.5,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontSize: 13,
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            <Bidi dir="ltr">{`npm run agent -- enroll --server ${window.location.origin} --username ${username}`}</Bidi>
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('it.myActivity.emptyHint')}
+          <Typography color="text.secondary">{t('it.myActivity.none')}</Typography>
+          <Typography component="h3" variant="body2" sx={{ mt: 2, fontWeight: 600 }}>
+            {t('it.myActivity.collectsTitle')}
           </Typography>
+          <Box component="ul" sx={{ mt: 0.5, mb: 1, pl: 2.5, '& li': { typography: 'body2', mb: 0.5 } }}>
+            {COLLECTED.map((item) => (
+              <li key={item}>{t(`it.myActivity.collects.${item}`)}</li>
+            ))}
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('it.myActivity.never')}
+          </Typography>
+          {installs ? (
+            <>
+              <Typography component="h3" variant="body2" sx={{ mt: 2, fontWeight: 600 }}>
+                {t('it.myActivity.enrolTitle')}
+              </Typography>
+              <Box component="ol" sx={{ mt: 0.5, mb: 0, pl: 2.5, '& li': { typography: 'body2', mb: 1 } }}>
+                <li>
+                  {t('it.myActivity.enrolStep1')}
+                  <Box
+                    component="pre"
+                    dir="ltr"
+                    data-testid="enroll-command"
+                    sx={{
+                      mt: 1,
+                      mb: 0,
+                      p: 1.5,
+                      borderRadius: 1,
+                      bgcolor: 'action.hover',
+                      fontSize: 13,
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                    }}
+                  >
+                    <Bidi dir="ltr">{`npm run agent -- enroll --server ${window.location.origin} --username ${username}`}</Bidi>
+                  </Box>
+                </li>
+                <li>{t('it.myActivity.enrolStep2')}</li>
+                <li>{t('it.myActivity.enrolStep3')}</li>
+              </Box>
+              <Button component={Link} to="/it?tab=agents" sx={{ mt: 1 }}>
+                {t('it.myActivity.openAgents')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ mt: 1.5 }}>
+                {t('it.myActivity.askIt')}
+              </Typography>
+              <Button component={Link} to="/ticket/create" sx={{ mt: 1 }}>
+                {t('it.myActivity.askItButton')}
+              </Button>
+            </>
+          )}
         </>
       )}
     </SectionCard>
