@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { formatCalendarDate } from '../../../lib/format';
 import { CoverageFigure, OffMark, offDayTint } from './calendar-cells';
-import { leaveTypeName, personName } from '../leave-format';
+import { dayHolidayName, leaveTypeName, personName } from '../leave-format';
 import type { CalendarDay } from './calendar-model';
 
 /** Phones: one card per day that has someone off or is a holiday, with who and the coverage. */
@@ -37,7 +37,7 @@ export function CalendarDayList({ days, label }: { days: readonly CalendarDay[];
           </Box>
           {day.holiday ? (
             <Typography variant="body2" color="text.secondary">
-              {t('leaveCalendar.holiday')}: <Bidi>{day.holiday}</Bidi>
+              {t('leaveCalendar.holiday')}: <Bidi>{dayHolidayName(day)}</Bidi>
             </Typography>
           ) : !day.working ? (
             <Typography variant="body2" color="text.secondary">

@@ -11,7 +11,7 @@ import { Bidi } from '../../../components/bidi';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
 import { CoverageFigure, OffMark, offDayTint, useOffLabel } from './calendar-cells';
-import { localToday, personName } from '../leave-format';
+import { dayHolidayName, localToday, personName } from '../leave-format';
 import type { CalendarDay } from './calendar-model';
 
 const DAY_WIDTH = 34;
@@ -77,7 +77,7 @@ export function CalendarGrid({
                   { lineHeight: 1.2, fontWeight: 600 },
                   day.date === today && { color: 'primary.main', boxShadow: 'inset 0 -3px 0 currentColor' },
                 ]}
-                title={day.holiday ?? undefined}
+                title={dayHolidayName(day) ?? undefined}
               >
                 <Box
                   component="span"
@@ -99,7 +99,7 @@ export function CalendarGrid({
                 <Box component="span" sx={visuallyHidden}>
                   {formatCalendarDate(day.date, 'weekdayDayMonth')}
                   {day.holiday
-                    ? `, ${t('leaveCalendar.holidayNamed', { name: day.holiday })}`
+                    ? `, ${t('leaveCalendar.holidayNamed', { name: dayHolidayName(day) ?? '' })}`
                     : day.working
                       ? ''
                       : `, ${t('leaveCalendar.weekend')}`}

@@ -19,6 +19,8 @@ import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate, formatNumber } from '../../../lib/format';
+import { ArabicNameField } from '../../../components/form/arabic-name-field';
+import { holidayName } from '../leave-format';
 import { useCreateHolidayMutation, useDeleteHolidayMutation, useHolidaysQuery } from '../api/leaves-api';
 
 const columns: DataTableColumn<THoliday>[] = [
@@ -33,8 +35,8 @@ const columns: DataTableColumn<THoliday>[] = [
     key: 'name',
     label: 'leaveSettings.holidayName',
     placement: 'primary',
-    sortValue: (r) => r.name,
-    cell: (r) => <Bidi>{r.name}</Bidi>,
+    sortValue: (r) => holidayName(r),
+    cell: (r) => <Bidi>{holidayName(r)}</Bidi>,
   },
 ];
 
@@ -44,16 +46,17 @@ function AddHolidayForm({ year }: { year: number }) {
   const [createHoliday, { isLoading }] = useCreateHolidayMutation();
   const { control, handleSubmit, setError, reset } = useForm<THolidayRequest>({
     resolver: formResolver(ZHolidayRequest),
-    defaultValues: { date: '', name: '' },
+    defaultValues: { date: '', name: '', name_ar: '' },
   });
   const submit = handleSubmit(async (values) => {
     const result = await createHoliday(values);
     if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ['date', 'name'])) toast.error(errorText(result.error));
+      if (!applyServerFieldErrors(result.error, setError, ['date', 'name', 'name_ar']))
+        toast.error(errorText(result.error));
       return;
     }
     toast.success(t('leaveSettings.holidayAdded'));
-    reset({ date: '', name: '' });
+    reset({ date: '', name: '', name_ar: '' });
   });
   return (
     <Box
@@ -78,6 +81,7 @@ function AddHolidayForm({ year }: { year: number }) {
         size="small"
         sx={{ flex: '2 1 200px' }}
       />
+      <ArabicNameField control={control} name="name_ar" hint={false} size="small" sx={{ flex: '2 1 200px' }} />
       <Button
         type="submit"
         variant="contained"
@@ -141,14 +145,17 @@ export function HolidaysSection() {
         stickyTop={0}
         actionsLabel={t('leaveSettings.columns.actions')}
         actions={(r) => (
-          <IconButton onClick={() => setToDelete(r)} aria-label={t('leaveSettings.deleteHoliday', { name: r.name })}>
+          <IconButton
+            onClick={() => setToDelete(r)}
+            aria-label={t('leaveSettings.deleteHoliday', { name: holidayName(r) })}
+          >
             <DeleteOutlineRounded />
           </IconButton>
         )}
       />
       <ConfirmDialog
         open={toDelete !== null}
-        title={t('leaveSettings.deleteTitle', { name: toDelete?.name ?? '' })}
+        title={t('leaveSettings.deleteTitle', { name: toDelete ? holidayName(toDelete) : '' })}
         body={
           toDelete ? t('leaveSettings.deleteBody', { date: formatCalendarDate(toDelete.date, 'weekdayDayMonth') }) : ''
         }

@@ -11,6 +11,7 @@ import { useController, useForm, type Control, type FieldPath } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { ArabicNameField } from '../../../components/form/arabic-name-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
 import { errorText } from '../../../lib/api/api-error';
@@ -18,6 +19,7 @@ import { useCreateLeaveTypeMutation, useUpdateLeaveTypeMutation } from '../api/l
 
 const FIELDS: FieldPath<TLeaveTypeRequest>[] = [
   'name',
+  'name_ar',
   'yearly_days',
   'carry_over_max_days',
   'half_days_allowed',
@@ -29,6 +31,7 @@ const FIELDS: FieldPath<TLeaveTypeRequest>[] = [
 
 const EMPTY: TLeaveTypeRequest = {
   name: '',
+  name_ar: '',
   yearly_days: 0,
   carry_over_max_days: 0,
   half_days_allowed: true,
@@ -40,6 +43,7 @@ const EMPTY: TLeaveTypeRequest = {
 
 const toRequest = (type: TLeaveType): TLeaveTypeRequest => ({
   name: type.name,
+  name_ar: type.name_ar ?? '',
   yearly_days: type.yearly_days,
   carry_over_max_days: type.carry_over_max_days,
   half_days_allowed: type.half_days_allowed,
@@ -113,6 +117,7 @@ export function LeaveTypeForm({ type, onDone }: { type: TLeaveType | null; onDon
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       <FormTextField control={control} name="name" label={t('leaveSettings.fields.name')} required autoFocus />
+      <ArabicNameField control={control} name="name_ar" />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <NumberField control={control} name="yearly_days" label={t('leaveSettings.fields.yearlyDays')} />
         <NumberField
