@@ -5,6 +5,7 @@ import { canUseWfm } from '@portal/contracts';
 import { createElement } from 'react';
 import { page, type WebFeature } from '../../lib/feature';
 import { WfmNotForYouPage } from './components/wfm-not-for-you';
+import { registerWfmListeners } from './wfm.listeners';
 
 export const wfmFeature = {
   name: 'wfm',
@@ -19,4 +20,5 @@ export const wfmFeature = {
     },
   ],
   nav: [{ to: '/wfm', labelKey: 'nav.wfm', icon: GroupsOutlined }],
+  listeners: registerWfmListeners,
 } satisfies WebFeature;

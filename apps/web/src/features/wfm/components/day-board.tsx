@@ -29,7 +29,7 @@ import { clockOf } from '../wfm-time';
 import { CardGrid } from './card-grid';
 import { TimelineBar } from './timeline-bar';
 import { WideScrollBox } from './wide-scroll-box';
-import { AdherenceFigure, AdherenceFlags, PresenceNow, ShiftTimes } from './wfm-chips';
+import { AdherenceFigure, AdherenceFlags, DayShifts, PresenceNow, shiftsCsv } from './wfm-chips';
 
 export interface DayFilters {
   lang: string;
@@ -181,8 +181,8 @@ export function DayBoard({
       key: 'shift',
       label: 'wfm.columns.shift',
       sortValue: (r) => r.shift?.starts_at,
-      csv: (r) => (r.shift ? `${r.shift.start}-${r.shift.end}` : ''),
-      cell: (r) => <ShiftTimes shift={r.shift} />,
+      csv: (r) => shiftsCsv(r.shifts),
+      cell: (r) => <DayShifts shifts={r.shifts} />,
     },
     {
       key: 'adherence',
@@ -202,7 +202,7 @@ export function DayBoard({
       label: 'wfm.columns.timeline',
       cellSx: { minWidth: 120, width: '14%' },
       cell: (r) => (
-        <TimelineBar day={day.date} timeZone={tz} now={day.now} shift={r.shift} spans={r.spans} height={12} />
+        <TimelineBar day={day.date} timeZone={tz} now={day.now} shifts={r.shifts} spans={r.spans} height={12} />
       ),
     },
   ];

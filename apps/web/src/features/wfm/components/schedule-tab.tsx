@@ -2,324 +2,143 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
-import CheckRounded from '@mui/icons-material/CheckRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import NavigateBeforeRounded from '@mui/icons-material/NavigateBeforeRounded';
+import NavigateNextRounded from '@mui/icons-material/NavigateNextRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
-import { formResolver, issueSaid } from '../../../components/form/field-error-text';
-import { canPlanShifts, ZShiftRequest, ZShiftUpdateRequest, type TShift, type TShiftRequest } from '@portal/contracts';
-import { useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { canPlanShifts, type TShift } from '@portal/contracts';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
-import { Bidi } from '../../../components/bidi';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { applyServerFieldErrors } from '../../../components/form/server-errors';
-import { errorText, fieldMessages, saidText, type Said } from '../../../lib/api/api-error';
+import { DateField } from '../../../components/date-fields';
+import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
-import {
-  useCreateShiftMutation,
-  useDeleteShiftMutation,
-  useShiftsQuery,
-  useUpdateShiftMutation,
-  useWfmDayQuery,
-} from '../api/wfm-api';
+import { useShiftsQuery, useUpdateShiftMutation, useWfmDayQuery } from '../api/wfm-api';
+import { todayIso, weekOf } from '../wfm-time';
+import { RosterGrid } from './roster-grid';
+import { ShiftDialog, type ShiftDialogTarget } from './shift-dialog';
 import { ShiftImportDialog } from './shift-import-dialog';
-import { ShiftTimes } from './wfm-chips';
-import { WfmDateRange } from './wfm-date-fields';
 
-type Draft = { id: number; start: string; end: string; note: string };
-type DraftErrors = Partial<Record<'start' | 'end' | 'note', Said>>;
-const fullName = (r: TShift) => `${r.first_name} ${r.last_name}`.trim() || r.username;
+const ISO = 'YYYY-MM-DD';
+const flipInRtl = { '[dir=rtl] &': { transform: 'scaleX(-1)' } };
 
-/** The first message per field of a zod failure or a server 400. */
-function firstErrors(fields: Record<string, Said[] | undefined>): DraftErrors {
-  return Object.fromEntries(
-    Object.entries(fields)
-      .map(([k, v]) => [k, v?.[0]])
-      .filter(([, v]) => v),
-  );
-}
-
-/** A zod failure's messages by top-level field. */
-function issuesByField(issues: readonly { path: PropertyKey[]; message: string; code?: string }[]) {
-  const fields: Record<string, Said[]> = {};
-  for (const issue of issues) (fields[String(issue.path[0])] ??= []).push(issueSaid(issue));
-  return fields;
-}
-
-/** One interpreter's shift on one day; the interpreters come from today's board. */
-function AddShiftDialog({ open, onClose, day }: { open: boolean; onClose: () => void; day: string }) {
-  const { t } = useTranslation();
-  const { data: board } = useWfmDayQuery({}, { skip: !open });
-  const [createShift, { isLoading }] = useCreateShiftMutation();
-  const { control, handleSubmit, setError, reset } = useForm<TShiftRequest>({
-    resolver: formResolver(ZShiftRequest),
-    defaultValues: { username: '', date: day, start: '08:00', end: '16:00', note: '' },
-  });
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = handleSubmit(async (values) => {
-    const result = await createShift(values);
-    if ('error' in result) {
-      if (!applyServerFieldErrors(result.error, setError, ['username', 'date', 'start', 'end', 'note']))
-        toast.error(errorText(result.error));
-      return;
-    }
-    toast.success(t('wfm.schedule.added'));
-    close();
-  });
-  return (
-    <FormDialog open={open} onClose={close} title={t('wfm.schedule.addTitle')}>
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <FormTextField control={control} name="username" select label={t('wfm.columns.interpreter')} required>
-          {(board?.rows ?? []).map((r) => (
-            <MenuItem key={r.username} value={r.username}>
-              <Bidi>{`${r.first_name} ${r.last_name}`.trim() || r.username}</Bidi>
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField
-          control={control}
-          name="date"
-          type="date"
-          label={t('wfm.columns.day')}
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-          <FormTextField control={control} name="start" label={t('wfm.columns.start')} required placeholder="08:00" />
-          <FormTextField control={control} name="end" label={t('wfm.columns.end')} required placeholder="16:00" />
-        </Box>
-        <FormTextField control={control} name="note" label={t('wfm.columns.note')} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button color="inherit" onClick={close}>
-            {t('wfm.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {t('wfm.schedule.add')}
-          </Button>
-        </Box>
-      </Box>
-    </FormDialog>
-  );
-}
-
-/** Shifts of a range (a week by default): planners edit them in the row, add, delete and import. */
-export function ScheduleTab({
-  range,
-  onRange,
-}: {
-  range: { from: string; to: string };
-  onRange: (range: { from: string; to: string }) => void;
-}) {
+/**
+ * The schedule: a week's roster (people × days), today's week unless one is chosen. Today
+ * is the portal's (TIME_ZONE, as the day board names it), not the browser's. Planners add,
+ * edit, move and delete shifts in the grid, and import a file; other planners' changes
+ * arrive live (/ws/wfm/ re-reads the schedule).
+ */
+export function ScheduleTab({ week, onWeek }: { week: string | undefined; onWeek: (day: string | undefined) => void }) {
   const { t } = useTranslation();
   const planner = canPlanShifts(useSelector(selectCurrentUser));
-  const { data = [], isFetching, error } = useShiftsQuery(range);
-  const [updateShift, updating] = useUpdateShiftMutation();
-  const [deleteShift, deleting] = useDeleteShiftMutation();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [draftErrors, setDraftErrors] = useState<DraftErrors>({});
-  const [toDelete, setToDelete] = useState<TShift | null>(null);
-  const [adding, setAdding] = useState(false);
+  // Today's board names the portal's day and every active interpreter with their team.
+  const { data: board, error: boardError } = useWfmDayQuery({});
+  const today = board?.date ?? todayIso();
+  const range = weekOf(week ?? today);
+  const days = Array.from({ length: 7 }, (_, i) => dayjs(range.from, ISO).add(i, 'day').format(ISO));
+  const { data: shifts = [], isFetching, error } = useShiftsQuery(range);
+  const [updateShift] = useUpdateShiftMutation();
+  const [dialog, setDialog] = useState<ShiftDialogTarget | null>(null);
   const [importing, setImporting] = useState(false);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const people = board?.rows ?? [];
+  const shiftWeek = (by: number) =>
+    onWeek(
+      dayjs(range.from, ISO)
+        .add(by * 7, 'day')
+        .format(ISO),
+    );
+  const isThisWeek = weekOf(today).from === range.from;
 
-  const edit = (r: TShift) => {
-    setDraft({ id: r.id, start: r.start, end: r.end, note: r.note });
-    setDraftErrors({});
+  const move = async (shift: TShift, username: string, date: string) => {
+    setMoveError(null);
+    const result = await updateShift({
+      id: shift.id,
+      body: { start: shift.start, end: shift.end, note: shift.note, username, date },
+    });
+    if ('error' in result) setMoveError(errorText(result.error));
+    else toast.success(t('wfm.schedule.moved'));
   };
-  const cancel = () => {
-    setDraft(null);
-    setDraftErrors({});
-  };
-  const save = async () => {
-    if (!draft) return;
-    const { id, ...body } = draft;
-    const checked = ZShiftUpdateRequest.safeParse(body);
-    if (!checked.success) {
-      setDraftErrors(firstErrors(issuesByField(checked.error.issues)));
-      return;
-    }
-    const result = await updateShift({ id, body: checked.data });
-    if ('error' in result) {
-      const fields = firstErrors(fieldMessages(result.error));
-      setDraftErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorText(result.error));
-      return;
-    }
-    toast.success(t('wfm.schedule.saved'));
-    cancel();
-  };
-  const keys = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      void save();
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      cancel();
-    }
-  };
-  const field = (r: TShift, name: 'start' | 'end' | 'note', width: number) =>
-    draft?.id === r.id ? (
-      <TextField
-        size="small"
-        value={draft[name]}
-        autoFocus={name === 'start'}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-        onKeyDown={keys}
-        error={!!draftErrors[name]}
-        helperText={draftErrors[name] ? saidText(draftErrors[name]) : undefined}
-        slotProps={{ htmlInput: { 'aria-label': t(`wfm.columns.${name}`), maxLength: name === 'note' ? 200 : 5 } }}
-        sx={{ width: { xs: '100%', md: width } }}
-      />
-    ) : null;
-
-  const columns: DataTableColumn<TShift>[] = [
-    {
-      key: 'name',
-      label: 'wfm.columns.interpreter',
-      placement: 'primary',
-      sortValue: fullName,
-      cell: (r) => <Bidi>{fullName(r)}</Bidi>,
-    },
-    {
-      key: 'date',
-      label: 'wfm.columns.day',
-      sortValue: (r) => r.date,
-      csv: (r) => r.date,
-      cell: (r) => <time dateTime={r.date}>{formatCalendarDate(r.date, 'weekdayDayMonth')}</time>,
-    },
-    {
-      key: 'start',
-      label: 'wfm.columns.start',
-      sortValue: (r) => r.start,
-      cell: (r) => field(r, 'start', 90) ?? <ShiftTimes shift={r} part="start" />,
-    },
-    {
-      key: 'end',
-      label: 'wfm.columns.end',
-      sortValue: (r) => r.end,
-      cell: (r) => field(r, 'end', 90) ?? <ShiftTimes shift={r} part="end" />,
-    },
-    {
-      key: 'note',
-      label: 'wfm.columns.note',
-      sortValue: (r) => r.note,
-      cell: (r) => field(r, 'note', 200) ?? <Bidi>{r.note}</Bidi>,
-    },
-  ];
 
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-        <WfmDateRange from={range.from} to={range.to} onChange={onRange} />
+        <Box role="group" aria-label={t('wfm.roster.weekNav')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <IconButton onClick={() => shiftWeek(-1)} aria-label={t('wfm.roster.previousWeek')}>
+            <NavigateBeforeRounded sx={flipInRtl} />
+          </IconButton>
+          <Button onClick={() => onWeek(undefined)} disabled={isThisWeek && !week}>
+            {t('wfm.roster.thisWeek')}
+          </Button>
+          <IconButton onClick={() => shiftWeek(1)} aria-label={t('wfm.roster.nextWeek')}>
+            <NavigateNextRounded sx={flipInRtl} />
+          </IconButton>
+        </Box>
+        <DateField
+          compact
+          name="week"
+          label={t('wfm.roster.weekOf')}
+          value={week ?? today}
+          onChange={(iso) => onWeek(iso || undefined)}
+        />
+        <Typography component="h2" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600 }}>
+          {t('wfm.roster.range', {
+            from: formatCalendarDate(range.from, 'date'),
+            to: formatCalendarDate(range.to, 'date'),
+          })}
+        </Typography>
         {planner ? (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, marginInlineStart: { sm: 'auto' } }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, marginInlineStart: { md: 'auto' } }}>
             <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImporting(true)}>
               {t('wfm.import.open')}
             </Button>
-            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setAdding(true)}>
+            <Button
+              variant="contained"
+              startIcon={<AddRounded />}
+              onClick={() => setDialog({ kind: 'add', username: '', date: today })}
+            >
               {t('wfm.schedule.add')}
             </Button>
           </Box>
         ) : null}
       </Box>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorText(error)}
+      {planner ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('wfm.roster.hint')}
+        </Typography>
+      ) : null}
+      {moveError ? (
+        <Alert severity="error" onClose={() => setMoveError(null)} sx={{ mb: 2 }}>
+          {moveError}
         </Alert>
       ) : null}
-      <DataTable
-        rows={data}
-        columns={columns}
-        rowKey={(r) => r.id}
-        label={t('wfm.schedule.tableLabel')}
-        loading={isFetching && data.length === 0}
-        emptyText={t('wfm.schedule.empty')}
-        defaultSort={{ key: 'date', direction: 'asc' }}
-        csvFilename={`shifts-${range.from}-${range.to}.csv`}
-        actionsLabel={t('wfm.columns.actions')}
-        actions={
-          planner
-            ? (r) =>
-                draft?.id === r.id ? (
-                  <>
-                    <IconButton
-                      onClick={() => void save()}
-                      disabled={updating.isLoading}
-                      aria-label={t('wfm.schedule.save')}
-                    >
-                      <CheckRounded />
-                    </IconButton>
-                    <IconButton onClick={cancel} aria-label={t('wfm.cancel')}>
-                      <CloseRounded />
-                    </IconButton>
-                  </>
-                ) : (
-                  <>
-                    <IconButton
-                      onClick={() => edit(r)}
-                      aria-label={t('wfm.schedule.edit', {
-                        name: fullName(r),
-                        date: formatCalendarDate(r.date, 'date'),
-                      })}
-                    >
-                      <EditOutlined />
-                    </IconButton>
-                    <IconButton
-                      onClick={() => setToDelete(r)}
-                      aria-label={t('wfm.schedule.delete', {
-                        name: fullName(r),
-                        date: formatCalendarDate(r.date, 'date'),
-                      })}
-                    >
-                      <DeleteOutlineRounded />
-                    </IconButton>
-                  </>
-                )
-            : undefined
-        }
-      />
+      {error || boardError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText((error ?? boardError)!)}
+        </Alert>
+      ) : null}
+      {isFetching || !board ? <LinearProgress aria-label={t('loader.loading')} sx={{ mb: 1 }} /> : null}
+      {board ? (
+        <RosterGrid
+          days={days}
+          today={today}
+          people={people}
+          shifts={shifts}
+          planner={planner}
+          onAdd={(username, date) => setDialog({ kind: 'add', username, date })}
+          onEdit={(shift) => setDialog({ kind: 'edit', shift })}
+          onMove={(shift, username, date) => void move(shift, username, date)}
+        />
+      ) : null}
       {planner ? (
         <>
-          <AddShiftDialog open={adding} onClose={() => setAdding(false)} day={range.from} />
+          <ShiftDialog target={dialog} people={people} onClose={() => setDialog(null)} />
           <ShiftImportDialog open={importing} onClose={() => setImporting(false)} />
-          <ConfirmDialog
-            open={!!toDelete}
-            title={t('wfm.schedule.deleteTitle')}
-            body={
-              toDelete
-                ? t('wfm.schedule.deleteBody', {
-                    name: fullName(toDelete),
-                    date: formatCalendarDate(toDelete.date, 'date'),
-                  })
-                : ''
-            }
-            confirmLabel={t('wfm.schedule.deleteConfirm')}
-            cancelLabel={t('wfm.cancel')}
-            danger
-            busy={deleting.isLoading}
-            onClose={() => setToDelete(null)}
-            onConfirm={() => {
-              if (!toDelete) return;
-              void deleteShift(toDelete.id).then((result) => {
-                if ('error' in result) toast.error(errorText(result.error));
-                else toast.success(t('wfm.schedule.deleted'));
-                setToDelete(null);
-              });
-            }}
-          />
         </>
       ) : null}
     </>

@@ -18,7 +18,7 @@ export function TimelineBar({
   day,
   timeZone,
   now,
-  shift,
+  shifts,
   spans,
   height = 14,
 }: {
@@ -26,7 +26,8 @@ export function TimelineBar({
   timeZone: string;
   /** Where an open span ends (the server's "now"). */
   now: string;
-  shift: TWfmDayRow['shift'];
+  /** The day's shifts (a split shift has several). */
+  shifts: TWfmDayRow['shifts'];
   spans: readonly TPresenceSpan[];
   height?: number;
 }) {
@@ -36,13 +37,14 @@ export function TimelineBar({
     (s) => `${clockOf(s.from, timeZone)}–${s.to ? clockOf(s.to, timeZone) : t('wfm.timeline.now')}`,
   );
   const label = t('wfm.timeline.summary', {
-    shift: shift
-      ? `${shift.start}–${shift.end}${shift.crosses_midnight ? ` (${t('wfm.nextDay')})` : ''}`
+    shift: shifts.length
+      ? shifts
+          .map((shift) => `${shift.start}–${shift.end}${shift.crosses_midnight ? ` (${t('wfm.nextDay')})` : ''}`)
+          .join(', ')
       : t('wfm.noShift'),
     online: online.length ? online.join(', ') : t('wfm.timeline.offline'),
   });
-  const shiftEnd = shift ? at(shift.ends_at) : 0;
-  const nextDay = shiftEnd > DAY_MINUTES;
+  const nextDay = shifts.some((shift) => at(shift.ends_at) > DAY_MINUTES);
   return (
     <Box dir="ltr" sx={{ width: '100%', minWidth: 0 }}>
       <Box
@@ -76,17 +78,23 @@ export function TimelineBar({
             />
           );
         })}
-        {shift ? (
-          <Box
-            data-testid="shift-outline"
-            style={{
-              left: pct(at(shift.starts_at)),
-              width: `calc(${pct(shiftEnd)} - ${pct(at(shift.starts_at))})`,
-              ...(nextDay ? { borderRightStyle: 'dashed', borderTopRightRadius: 0, borderBottomRightRadius: 0 } : {}),
-            }}
-            sx={{ position: 'absolute', top: 0, bottom: 0, border: 2, borderColor: 'primary.main', borderRadius: 1 }}
-          />
-        ) : null}
+        {shifts.map((shift) => {
+          const end = at(shift.ends_at);
+          return (
+            <Box
+              key={shift.id}
+              data-testid="shift-outline"
+              style={{
+                left: pct(at(shift.starts_at)),
+                width: `calc(${pct(end)} - ${pct(at(shift.starts_at))})`,
+                ...(end > DAY_MINUTES
+                  ? { borderRightStyle: 'dashed', borderTopRightRadius: 0, borderBottomRightRadius: 0 }
+                  : {}),
+              }}
+              sx={{ position: 'absolute', top: 0, bottom: 0, border: 2, borderColor: 'primary.main', borderRadius: 1 }}
+            />
+          );
+        })}
       </Box>
       {nextDay ? (
         <Box aria-hidden="true" sx={{ position: 'relative', height: 14, fontSize: 10, color: 'text.secondary' }}>

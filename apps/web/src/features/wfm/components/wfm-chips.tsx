@@ -104,3 +104,23 @@ export function ShiftTimes({
     </Box>
   );
 }
+
+/** Every shift of a day, in time order ("No shift" without one). */
+export function DayShifts({
+  shifts,
+}: {
+  shifts: readonly { start: string; end: string; crosses_midnight: boolean }[];
+}) {
+  if (shifts.length === 0) return <ShiftTimes shift={null} />;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1 }}>
+      {shifts.map((s) => (
+        <ShiftTimes key={`${s.start}-${s.end}`} shift={s} />
+      ))}
+    </Box>
+  );
+}
+
+/** A day's shifts as a CSV cell: `08:00-12:00; 16:00-20:00`. */
+export const shiftsCsv = (shifts: readonly { start: string; end: string }[]) =>
+  shifts.map((s) => `${s.start}-${s.end}`).join('; ');

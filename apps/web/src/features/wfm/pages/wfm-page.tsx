@@ -18,22 +18,22 @@ import { DayBoard, type DayFilters } from '../components/day-board';
 import { ScheduleTab } from '../components/schedule-tab';
 import { StaffingTab } from '../components/staffing-tab';
 import { useLiveDay } from '../components/use-live-day';
-import { isIsoDate, todayIso, weekOf } from '../wfm-time';
+import { isIsoDate, todayIso } from '../wfm-time';
 
 const TABS = ['today', 'schedule', 'staffing'] as const;
 type WfmTab = (typeof TABS)[number];
 
 const day = () => z.string().refine(isIsoDate).optional().catch(undefined);
-/** The Today tab's day and filters and the schedule's range, in the URL (the tab has its own `?tab=`). */
+/** The Today tab's day and filters and the schedule's week, in the URL (the tab has its own `?tab=`). */
 const ZWfmUrl = z.object({
   date: day(),
   lang: z.string().catch(''),
   team: z.string().catch(''),
   q: z.string().catch(''),
   flags: urlField.flag(),
-  from: day(),
-  to: day(),
-}) satisfies z.ZodType<DayFilters & { date?: string; from?: string; to?: string }>;
+  /** A day of the schedule's week (default: the portal's today). */
+  week: day(),
+}) satisfies z.ZodType<DayFilters & { date?: string; week?: string }>;
 
 /** The Today tab: the chosen day's board (today unless a date is in the URL), live while it is today. */
 function TodayTab({
@@ -84,10 +84,8 @@ function TodayTab({
 /** /wfm: the day board, the schedule and the required staffing, the tab kept in the URL. */
 export function WfmPage() {
   const { t } = useTranslation();
-  const [{ date, from, to, ...filters }, patch] = useUrlFilters(ZWfmUrl);
+  const [{ date, week, ...filters }, patch] = useUrlFilters(ZWfmUrl);
   const [tab, setTab] = useUrlTab(TABS);
-  const week = weekOf(todayIso());
-  const range = from && to && from <= to ? { from, to } : week;
 
   return (
     <PageContainer maxWidth="xl">
@@ -115,7 +113,7 @@ export function WfmPage() {
           {tab === 'today' ? (
             <TodayTab date={date} onDate={(next) => patch({ date: next })} filters={filters} onFilters={patch} />
           ) : null}
-          {tab === 'schedule' ? <ScheduleTab range={range} onRange={(r) => patch(r)} /> : null}
+          {tab === 'schedule' ? <ScheduleTab week={week} onWeek={(next) => patch({ week: next })} /> : null}
           {tab === 'staffing' ? <StaffingTab /> : null}
         </Box>
       </DatesProvider>

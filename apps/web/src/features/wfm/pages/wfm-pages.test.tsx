@@ -28,6 +28,15 @@ const PAGES = [
 const renderAt = (url: string, handlers: Handlers, user = makeUser('WFM')) =>
   renderApp(PAGES, { url, user, api: handlers });
 
+const NIGHT = {
+  id: 2,
+  start: '22:00',
+  end: '06:00',
+  starts_at: `${DAY}T22:00:00.000Z`,
+  ends_at: '2026-11-24T06:00:00.000Z',
+  crosses_midnight: true,
+  minutes: 480,
+};
 const lateNight = makeDayRow({
   username: 'interpreter02',
   first_name: 'Omar',
@@ -35,15 +44,8 @@ const lateNight = makeDayRow({
   online: 0,
   first_in: null,
   spans: [],
-  shift: {
-    id: 2,
-    start: '22:00',
-    end: '06:00',
-    starts_at: `${DAY}T22:00:00.000Z`,
-    ends_at: '2026-11-24T06:00:00.000Z',
-    crosses_midnight: true,
-    minutes: 480,
-  },
+  shift: NIGHT,
+  shifts: [NIGHT],
   online_minutes: 0,
   in_shift_minutes: 0,
   adherence: null,
@@ -121,6 +123,7 @@ describe('the schedule', () => {
     const bad = 'username,date,start,end\ninterpreter01,2026-11-23,08:00,16:00\ninterpreter02,2026-11-23,25:00,06:00\n';
     const good = bad.replace('25:00', '22:00');
     const { api } = renderAt('/wfm?tab=schedule', {
+      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay() }),
       'GET /api/wfm/shifts/': () => ({ status: 200, body: [] }),
       'POST /api/wfm/shifts/import/': async (request) => {
         const body = (await request.json()) as { csv: string; dry_run: boolean };
@@ -132,7 +135,7 @@ describe('the schedule', () => {
               extra: { fields: { csv: ['Line 3: Give a time as HH:MM (00:00 to 23:59).'] } },
             },
           };
-        return { status: 200, body: { rows: 2, created: 1, replaced: 1, dry_run: body.dry_run } };
+        return { status: 200, body: { rows: 2, created: 1, replaced: 1, removed: 1, dry_run: body.dry_run } };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
@@ -159,35 +162,116 @@ describe('the schedule', () => {
     ]);
   }, 30_000);
 
-  it('edits a shift in its row: Enter sends the PUT, the server’s field error shows under the field', async () => {
+  it('shows the week as a roster by team; a click in a cell adds a shift for that person and day', async () => {
+    const omar = { ...lateNight, team: 'Night desk' };
+    const asked: string[] = [];
     const { api } = renderAt('/wfm?tab=schedule', {
+      // The portal's today (its TIME_ZONE) is the board's date, whatever the browser's clock says.
+      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay({ rows: [makeDayRow(), omar] }) }),
+      'GET /api/wfm/shifts/': (request) => {
+        asked.push(new URL(request.url).search);
+        return {
+          status: 200,
+          body: [makeShift(), makeShift({ id: 6, start: '17:00', end: '20:00', starts_at: `${DAY}T17:00:00.000Z` })],
+        };
+      },
+      'POST /api/wfm/shifts/': async (request) => ({
+        status: 201,
+        body: makeShift({ id: 7, ...((await request.json()) as object) }),
+      }),
+    });
+    const grid = await screen.findByRole('table', { name: /^Roster/ });
+    // The week of the portal's today (Monday 23 to Sunday 29 November), today marked.
+    expect(await screen.findByText('Nov 23, 2026 – Nov 29, 2026')).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { current: 'date' })).toHaveTextContent('Today');
+
+    // People grouped by team; Amira's split shift is two chips in one cell.
+    expect(within(grid).getByRole('columnheader', { name: /Cairo A/ })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: /Night desk/ })).toBeInTheDocument();
+    const cell = await within(grid).findByRole('list', { name: 'Shifts of Amira Saleh on Nov 23, 2026' });
+    expect(asked).toContain('?from=2026-11-23&to=2026-11-29');
+    expect(
+      within(cell)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['08:00–16:00', '17:00–20:00']);
+
+    // Omar's Tuesday: the cell's + opens the dialog on that person and day.
+    await userEvent.click(within(grid).getByRole('button', { name: 'Add a shift for Omar Nabil on Nov 24, 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a shift' });
+    expect(within(dialog).getByRole('combobox', { name: /Interpreter/ })).toHaveTextContent('Omar Nabil');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add shift' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.key === 'POST /api/wfm/shifts/')?.body).toEqual({
+      username: 'interpreter02',
+      date: '2026-11-24',
+      start: '08:00',
+      end: '16:00',
+      note: '',
+    });
+  }, 60_000);
+
+  it('“Add shift” starts on the portal’s today; an overlap refused by the server shows under the start', async () => {
+    const { api } = renderAt('/wfm?tab=schedule&week=2026-12-10', {
+      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay() }),
       'GET /api/wfm/shifts/': () => ({ status: 200, body: [makeShift()] }),
-      'PUT /api/wfm/shifts/5/': () => ({
+      'POST /api/wfm/shifts/': () => ({
         status: 400,
         body: {
-          message: 'end: The shift must end at another time than it starts.',
-          extra: { fields: { end: ['The shift must end at another time than it starts.'] } },
+          message: 'This overlaps their shift on 2026-11-23, 08:00–16:00: shifts of one person may not overlap.',
+          code: 'shiftOverlaps',
+          params: { date: '2026-11-23', start: '08:00', end: '16:00' },
+          extra: {
+            fields: {
+              start: ['This overlaps their shift on 2026-11-23, 08:00–16:00: shifts of one person may not overlap.'],
+            },
+            codes: { start: [{ code: 'shiftOverlaps', params: { date: '2026-11-23', start: '08:00', end: '16:00' } }] },
+          },
         },
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: /Edit the shift of Amira Saleh/ }));
-    const end = screen.getByRole('textbox', { name: 'End' });
-    await userEvent.clear(end);
-    await userEvent.type(end, '09:30');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'Dentist{Enter}');
-    expect(await screen.findByText('The shift must end at another time than it starts.')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.key === 'PUT /api/wfm/shifts/5/')?.body).toEqual({
-      start: '08:00',
-      end: '09:30',
-      note: 'Dentist',
+    // Another week is shown; the toolbar's button still starts on today.
+    expect(await screen.findByText('Dec 7, 2026 – Dec 13, 2026')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a shift' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Interpreter/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Amira Saleh' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add shift' }));
+    expect(
+      await within(dialog).findByText(/^This overlaps their shift on .*Nov 23, 2026.*08:00.*16:00.*may not overlap\.$/),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.key === 'POST /api/wfm/shifts/')?.body).toMatchObject({
+      username: 'interpreter01',
+      date: DAY,
     });
-    expect(screen.getByRole('textbox', { name: 'End' })).toHaveAttribute('aria-invalid', 'true');
+  }, 60_000);
 
-    // Esc leaves the row as it was.
-    await userEvent.type(screen.getByRole('textbox', { name: 'End' }), '{Escape}');
-    expect(screen.queryByRole('textbox', { name: 'End' })).not.toBeInTheDocument();
-    expect(screen.getByText('16:00')).toBeInTheDocument();
-  }, 30_000);
+  it('a chip opens its shift; changing the day there moves it (the keyboard’s drag)', async () => {
+    const { api } = renderAt('/wfm?tab=schedule', {
+      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay() }),
+      'GET /api/wfm/shifts/': () => ({ status: 200, body: [makeShift({ note: 'Cover' })] }),
+      'PUT /api/wfm/shifts/5/': async (request) => ({
+        status: 200,
+        body: makeShift({ ...((await request.json()) as object) }),
+      }),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: '08:00–16:00, Amira Saleh, Nov 23, 2026: edit, move or delete' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the shift' });
+    const day = within(dialog).getByRole('group', { name: /^Date/ });
+    await userEvent.click(day);
+    await userEvent.keyboard('25112026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save shift' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.key === 'PUT /api/wfm/shifts/5/')?.body).toEqual({
+      username: 'interpreter01',
+      date: '2026-11-25',
+      start: '08:00',
+      end: '16:00',
+      note: 'Cover',
+    });
+  }, 60_000);
 });
 
 describe('an interpreter’s history', () => {

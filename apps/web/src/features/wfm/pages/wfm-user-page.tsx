@@ -24,7 +24,7 @@ import { useWfmHistoryQuery } from '../api/wfm-api';
 import { AdherenceTrend } from '../components/adherence-trend';
 import { CardGrid } from '../components/card-grid';
 import { TimelineBar } from '../components/timeline-bar';
-import { AdherenceFigure, AdherenceFlags, PresenceNow, ShiftTimes } from '../components/wfm-chips';
+import { AdherenceFigure, AdherenceFlags, DayShifts, PresenceNow, shiftsCsv } from '../components/wfm-chips';
 import { WfmDateRange } from '../components/wfm-date-fields';
 import { WideScrollBox } from '../components/wide-scroll-box';
 import { clockOf, formatAdherence, isIsoDate } from '../wfm-time';
@@ -156,8 +156,8 @@ export function WfmUserPage() {
     {
       key: 'shift',
       label: 'wfm.columns.shift',
-      csv: (d) => (d.shift ? `${d.shift.start}-${d.shift.end}` : ''),
-      cell: (d) => <ShiftTimes shift={d.shift} />,
+      csv: (d) => shiftsCsv(d.shifts),
+      cell: (d) => <DayShifts shifts={d.shifts} />,
     },
     {
       key: 'actual',
@@ -177,7 +177,7 @@ export function WfmUserPage() {
       label: 'wfm.columns.timeline',
       cellSx: { minWidth: 180, width: '30%' },
       cell: (d) => (
-        <TimelineBar day={d.date} timeZone={tz} now={new Date().toISOString()} shift={d.shift} spans={d.spans} />
+        <TimelineBar day={d.date} timeZone={tz} now={new Date().toISOString()} shifts={d.shifts} spans={d.spans} />
       ),
     },
     {
