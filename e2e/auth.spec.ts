@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures';
+import { userEndpoints } from '@portal/contracts';
+import { apiUrl, createAccount, expect, signIn, test, tokenOf } from './fixtures';
 
 test.describe('sign-in and session', () => {
   test("a wrong password shows 'email or password invalid'", async ({ page }) => {
@@ -53,5 +54,27 @@ test.describe('sign-in and session', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // The warning shows before the logout call returns; the token goes when it does.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+  });
+
+  test('a deactivated user lands on the sign-in page told why, in English and in Arabic', async ({ page, request }) => {
+    const account = await createAccount(request, { user_type: 'FINANCE' });
+    await signIn(page, account.username, account.password);
+    const admin = await tokenOf(request, 'admin');
+    const off = await request.patch(apiUrl(userEndpoints.updateAccount, { id: account.id }), {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { is_active: false },
+    });
+    expect(off.status()).toBe(200);
+    // The next request of the session is refused by code; the sign-in page says why.
+    await page.goto('/user');
+    await expect(page).toHaveURL(/\/login$/);
+    const reason = page
+      .getByRole('main')
+      .getByText('You were signed out because your account was deactivated. Ask an administrator to enable it again.');
+    await expect(reason).toBeVisible();
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect(
+      page.getByRole('main').getByText('سُجّل خروجك لأن حسابك عُطّل. اطلب من المسؤول إعادة تفعيله.'),
+    ).toBeVisible();
   });
 });
