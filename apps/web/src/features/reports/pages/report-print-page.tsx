@@ -8,7 +8,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TReport } from '@portal/contracts';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Bidi } from '../../../components/bidi';
@@ -16,7 +16,7 @@ import { LogoMark } from '../../../components/logo';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { errorText } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { AttachmentList } from '../../../components/attachments';
+import { AttachmentList, formatBytes } from '../../../components/attachments';
 import { useReportQuery } from '../api/reports-api';
 import { usePdfDownload } from '../components/report-actions';
 import { REPORT_BODY_SX } from '../components/report-body-style';
@@ -73,8 +73,23 @@ function MetaRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The body's blocks whose direction is their own text's (dir="auto"): the list items above all. */
+const OWN_DIRECTION = 'p, li, h2, h3, blockquote, pre, td, th';
+
+/**
+ * Gives each block of the rendered body dir="auto": CSS alone (unicode-bidi: plaintext) turns
+ * the text but leaves a list item's bullet and indent on the page's side, so an English item
+ * in an Arabic report had its bullet at the right edge and its text at the far left.
+ */
+function ownDirections(body: HTMLElement | null) {
+  body?.querySelectorAll(OWN_DIRECTION).forEach((el) => el.setAttribute('dir', 'auto'));
+}
+
 function Sheet({ report }: { report: TReport }) {
   const { t } = useTranslation();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // Again whenever the body is rendered anew.
+  useLayoutEffect(() => ownDirections(bodyRef.current), [report.body]);
   return (
     <Box
       component="article"
@@ -140,9 +155,14 @@ function Sheet({ report }: { report: TReport }) {
       </Box>
       <Box
         data-testid="report-body"
+        ref={bodyRef}
         sx={{
           ...REPORT_BODY_SX,
           '& blockquote': { borderInlineStart: '4px solid #ccc', m: 0, my: 1, px: 2, color: '#333' },
+          // A list item's indent and bullet on its own start side (its dir is its text's): an
+          // English item in an Arabic report starts at the left, bullet first, and the other way round.
+          '& :is(ul, ol)': { paddingInline: 0 },
+          '& li': { marginInlineStart: '1.5em' },
         }}
         // The body is HTML the server sanitised on save (only the editor's tags and safe
         // link addresses survive), so it is rendered as is.
@@ -157,7 +177,7 @@ function Sheet({ report }: { report: TReport }) {
           <Box component="ul" sx={{ pl: 3, my: 1, display: 'none', '@media print': { display: 'block' } }}>
             {report.attachments.map((a) => (
               <li key={a.id}>
-                <Bidi>{a.filename}</Bidi>
+                <Bidi>{a.filename}</Bidi> · <Bidi>{formatBytes(a.size)}</Bidi>
               </li>
             ))}
           </Box>
