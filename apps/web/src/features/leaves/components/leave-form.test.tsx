@@ -38,7 +38,10 @@ const renderForm = (more: Handlers = {}) =>
       'POST /api/leaves/quote/': async (request) => {
         const body = (await request.json()) as { start_date: string; end_date: string; half_day?: string };
         const days = body.half_day ? 0.5 : body.start_date === body.end_date ? 1 : 3;
-        return { status: 200, body: { days, by_year: [{ year: 2026, days, available_after: 21 - days }] } };
+        return {
+          status: 200,
+          body: { days, by_year: [{ year: 2026, days, available_after: 21 - days }], refusals: [] },
+        };
       },
       ...more,
     },
@@ -158,5 +161,49 @@ describe('leave request form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leaves/77'));
     expect(await screen.findByText('Leave request sent.')).toBeInTheDocument();
+  });
+
+  it('says an overlap and an overdrawn balance in the live panel and holds Send back until the request changes', async () => {
+    const { api } = renderForm({
+      'POST /api/leaves/quote/': async (request) => {
+        const body = (await request.json()) as { start_date: string };
+        // The first range overlaps a leave and overdraws the year; a later one fits.
+        return body.start_date === '2026-12-14'
+          ? {
+              status: 200,
+              body: {
+                days: 20,
+                by_year: [{ year: 2026, days: 20, available_after: -17 }],
+                refusals: [
+                  { code: 'leaveOverlapOwn', params: { from: '2026-12-15', to: '2026-12-16' } },
+                  {
+                    code: 'leaveBalanceShort',
+                    params: { count: 3, type: 'Annual leave', year: 2026, days: 20 },
+                  },
+                ],
+              },
+            }
+          : { status: 200, body: { days: 1, by_year: [{ year: 2026, days: 1, available_after: 2 }], refusals: [] } };
+      },
+    });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Leave type/ })).toHaveTextContent('Annual leave'));
+    setDate('start_date', '14/12/2026');
+    setDate('end_date', '08/01/2027');
+    const refusals = await within(quote()).findByTestId('quote-refusals');
+    expect(refusals).toHaveTextContent('You already have leave from');
+    expect(refusals).toHaveTextContent(/Only 3 days of \u2068?Annual leave\u2069? left in 2026; this takes 20\./);
+    // Not "−17 days left": how far short it falls.
+    expect(within(quote()).getByText('17 days short')).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send request' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      'Change the dates or the type first: the panel says why it cannot be sent.',
+    );
+
+    setDate('start_date', '20/12/2026');
+    setDate('end_date', '20/12/2026');
+    await waitFor(() => expect(within(quote()).queryByTestId('quote-refusals')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Send request' })).toBeEnabled();
+    expect(api.calls.some((c) => c.key === 'POST /api/leaves/')).toBe(false);
   });
 });

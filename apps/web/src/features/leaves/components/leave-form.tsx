@@ -137,7 +137,7 @@ export function LeaveForm() {
 
   // What the quote says Send would meet (an overlap, an overdrawn balance, a refusal of
   // the fields): said in the panel, and Send waits until the request changes.
-  const blocked = !!quote.problem || (quote.quote?.refusals.length ?? 0) > 0;
+  const blocked = !!quote.problem || (quote.quote?.refusals ?? []).length > 0;
   const blockedHint = useId();
 
   const needsDocument =

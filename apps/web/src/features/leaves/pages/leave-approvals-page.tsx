@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -19,7 +20,7 @@ import type { ParseKeys } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
@@ -105,6 +106,7 @@ export function LeaveApprovalsPage() {
   const { t } = useTranslation();
   const user = useSelector(selectCurrentUser);
   const { pathname, search } = useLocation();
+  const back = `${pathname}${search}`;
   const [view, update] = useUrlFilters(ZInboxView);
   const departments = useMemo(() => (user ? STAFF_DEPARTMENTS.filter((d) => isLeaveApproverFor(user, d)) : []), [user]);
   const department = view.department && departments.includes(view.department) ? view.department : undefined;
@@ -154,7 +156,13 @@ export function LeaveApprovalsPage() {
     {
       key: 'requester',
       label: 'leaves.detail.requester',
-      cell: (row) => <Bidi>{personName(row.user)}</Bidi>,
+      // Keyboards open the request by this link (the mouse anywhere on the row; on phones, the card).
+      cell: (row) => (
+        <Link component={RouterLink} {...leaveLink(row.id, 'approvals', back)} sx={{ fontWeight: 600 }}>
+          <Bidi>{personName(row.user)}</Bidi>
+        </Link>
+      ),
+      cardCell: (row) => <Bidi>{personName(row.user)}</Bidi>,
       csv: (row) => personName(row.user),
       placement: 'primary',
     },
@@ -301,7 +309,7 @@ export function LeaveApprovalsPage() {
           label={t('leaves.inbox.tableLabel')}
           loading={isLoading}
           emptyText={t(filtered ? 'leaves.inbox.emptyFiltered' : 'leaves.inbox.empty')}
-          rowLink={(row) => leaveLink(row.id, 'approvals', `${pathname}${search}`)}
+          rowLink={(row) => leaveLink(row.id, 'approvals', back)}
           selection={{
             selected,
             onChange: setPicked,
