@@ -17,8 +17,8 @@ import { wfmFeature } from '../features/wfm';
 /**
  * Every feature of the web app, once. The router takes their routes, the header menu their
  * entries in this order (spec §2's menu: Home, Dashboard, Legacy Dashboard, IT, WFM, OCR,
- * then share and event logs), and the store their data holders and listeners (in this
- * order too: auth's first).
+ * then share, KPI, reports and event logs, each for those who may open it), and the store
+ * their data holders and listeners (in this order too: auth's first).
  */
 export const webFeatures = [
   authFeature,
