@@ -1,18 +1,30 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TWfmHistoryDay } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import {
+  ChartFigure,
+  chartFormat,
+  rangeWith,
+  showMarks,
+  TargetLine,
+  useChartDirection,
+} from '../../../components/charts';
 import { formatCalendarDate } from '../../../lib/format';
 import { formatAdherence } from '../wfm-time';
 
+/** The adherence a day should reach (the figure's bar turns green from here). */
+export const ADHERENCE_TARGET = 90;
+
 /**
- * Adherence per day as a line (days without a shift leave a gap). Its caption tells the same
- * in words (average, lowest and highest day) for anyone who cannot read the drawing, and the
- * daily list below has every value; the chart keeps its own keyboard navigation.
+ * Adherence per day as a marked line (days without a shift leave a gap), against the
+ * target as a labelled dashed line. Both axes say what they measure, ticks in the page's
+ * language; the caption tells the gist in words and the figure carries the values as a
+ * table for screen readers.
  */
 export function AdherenceTrend({ days }: { days: readonly TWfmHistoryDay[] }) {
   const { t } = useTranslation();
+  const dir = useChartDirection();
   const planned = days.filter((d) => d.adherence !== null);
   if (planned.length === 0) return <Typography color="text.secondary">{t('wfm.history.noTrend')}</Typography>;
   const average = planned.reduce((sum, d) => sum + (d.adherence ?? 0), 0) / planned.length;
@@ -26,39 +38,58 @@ export function AdherenceTrend({ days }: { days: readonly TWfmHistoryDay[] }) {
     highest: formatAdherence(highest.adherence),
     highestDate: formatCalendarDate(highest.date, 'dayMonth'),
   });
+  const values = days.map((d) => (d.adherence === null ? null : Math.round(d.adherence * 100)));
+  const said = (v: number | null) => (v === null ? t('wfm.noShift') : chartFormat.percent(v));
+  const range = rangeWith(values, ADHERENCE_TARGET);
   return (
-    <Box component="figure" sx={{ m: 0 }}>
-      {/*
-        The time axis runs left to right in Arabic too, like the timelines; x-charts places its
-        labels for the page's direction itself, so no dir="ltr" here (it would misplace them).
-      */}
-      <Box sx={{ width: '100%', minWidth: 0 }}>
-        <LineChart
-          height={220}
-          margin={{ top: 10, bottom: 4, left: 0, right: 10 }}
-          xAxis={[
-            {
-              scaleType: 'point',
-              data: days.map((d) => d.date),
-              valueFormatter: (v: string) => formatCalendarDate(v, 'day'),
-            },
-          ]}
-          yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%`, width: 44 }]}
-          series={[
-            {
-              data: days.map((d) => (d.adherence === null ? null : Math.round(d.adherence * 100))),
-              label: t('wfm.columns.adherence'),
-              connectNulls: false,
-              showMark: days.length <= 31,
-              valueFormatter: (v: number | null) => (v === null ? t('wfm.noShift') : `${v}%`),
-            },
-          ]}
-          hideLegend
+    <ChartFigure
+      title={t('wfm.history.trend')}
+      summary={summary}
+      table={{
+        category: t('wfm.history.axisDay'),
+        series: [t('wfm.columns.adherence')],
+        rows: days.map((d, i) => ({ label: formatCalendarDate(d.date, 'date'), values: [said(values[i]!)] })),
+      }}
+    >
+      <LineChart
+        height={240}
+        margin={dir.margin(24)}
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: days.map((d) => d.date),
+            label: t('wfm.history.axisDay'),
+            valueFormatter: (v: string) => chartFormat.day(v),
+            ...dir.xAxis,
+          },
+        ]}
+        yAxis={[
+          {
+            label: t('wfm.history.axisAdherence'),
+            width: 64,
+            min: range.min,
+            max: Math.max(range.max, 100),
+            valueFormatter: (v: number) => chartFormat.percent(v),
+            ...dir.yAxis,
+          },
+        ]}
+        series={[
+          {
+            data: values,
+            label: t('wfm.columns.adherence'),
+            connectNulls: false,
+            showMark: showMarks(days.length),
+            curve: 'linear',
+            valueFormatter: said,
+          },
+        ]}
+        hideLegend
+      >
+        <TargetLine
+          y={ADHERENCE_TARGET}
+          label={t('wfm.history.target', { value: chartFormat.percent(ADHERENCE_TARGET) })}
         />
-      </Box>
-      <Typography component="figcaption" variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
-    </Box>
+      </LineChart>
+    </ChartFigure>
   );
 }

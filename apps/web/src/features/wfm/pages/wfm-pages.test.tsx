@@ -295,6 +295,10 @@ describe('an interpreter’s history', () => {
     expect(days).toHaveTextContent('7.5');
     expect(days).toHaveTextContent('Left 16m early');
     expect(screen.getByText(/1 day with a shift: average 94%/)).toBeInTheDocument();
+    // The trend's figures for screen readers: each day by its date, a day without a shift said so.
+    const trend = screen.getByRole('table', { name: 'Adherence trend' });
+    expect(within(trend).getByRole('row', { name: 'Nov 23, 2026 94%' })).toBeInTheDocument();
+    expect(within(trend).getByRole('row', { name: 'Nov 22, 2026 No shift' })).toBeInTheDocument();
 
     await changeLanguage('ar');
     expect(
