@@ -99,6 +99,38 @@ test.describe('small screens (390 px)', () => {
   });
 });
 
+/** The placeholder of `input` fits its box: measured in the input's own font, against its text area. */
+async function placeholderFits(input: Locator) {
+  return input.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(el.placeholder).width;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: Math.ceil(text), room: Math.floor(room), placeholder: el.placeholder };
+  });
+}
+
+test.describe('the smallest phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the desk's search placeholder is whole, in English and in Arabic", async ({ page }) => {
+    await signIn(page, 'it');
+    for (const [language, name] of [
+      ['en', 'Search text, people or #id'],
+      ['ar', 'ابحث بالنص أو الاسم أو الرقم'],
+    ] as const) {
+      await page.evaluate((lang) => window.localStorage.setItem('portal.language', lang), language);
+      await page.goto('/dashboard');
+      const search = page.getByRole('searchbox', { name });
+      await expect(search).toBeVisible({ timeout: 30_000 });
+      const fit = await placeholderFits(search);
+      expect(fit.text, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room);
+    }
+    await page.evaluate(() => window.localStorage.setItem('portal.language', 'en'));
+  });
+});
+
 test('wide screens: the accounts table header sticks under the app header', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await signIn(page, 'admin');

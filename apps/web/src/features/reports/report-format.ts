@@ -1,4 +1,5 @@
 import type { TReportSummary, TUserRef } from '@portal/contracts';
+import { formatList } from '../../lib/format';
 
 /** The feature's pages (spec §2). */
 export const REPORT_PATHS = {
@@ -15,5 +16,5 @@ export function subjectName(person: Pick<TUserRef, 'username' | 'first_name' | '
 
 /** The people a report is about, as one line. */
 export function subjectsLine(report: Pick<TReportSummary, 'subjects'>): string {
-  return report.subjects.map(subjectName).join(', ');
+  return formatList(report.subjects.map(subjectName), 'unit');
 }

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { callLimitMinutes, clockTime, formatDuration, SHARE_PATHS } from './share-format';
+import { callLimitMinutes, clockTime, formatTimer, SHARE_PATHS } from './share-format';
 
-describe('formatDuration', () => {
+describe('formatTimer', () => {
   it('reads mm:ss under an hour and h:mm:ss from one', () => {
-    expect(formatDuration(0)).toBe('00:00');
-    expect(formatDuration(5)).toBe('00:05');
-    expect(formatDuration(65)).toBe('01:05');
-    expect(formatDuration(59 * 60 + 59)).toBe('59:59');
-    expect(formatDuration(3600)).toBe('1:00:00');
-    expect(formatDuration(3600 + 2 * 60 + 5)).toBe('1:02:05');
-    expect(formatDuration(10 * 3600 + 59)).toBe('10:00:59');
+    expect(formatTimer(0)).toBe('00:00');
+    expect(formatTimer(5)).toBe('00:05');
+    expect(formatTimer(65)).toBe('01:05');
+    expect(formatTimer(59 * 60 + 59)).toBe('59:59');
+    expect(formatTimer(3600)).toBe('1:00:00');
+    expect(formatTimer(3600 + 2 * 60 + 5)).toBe('1:02:05');
+    expect(formatTimer(10 * 3600 + 59)).toBe('10:00:59');
   });
 
   it('drops fractions and says — for a call that never started', () => {
-    expect(formatDuration(61.9)).toBe('01:01');
-    expect(formatDuration(null)).toBe('—');
-    expect(formatDuration(undefined)).toBe('—');
-    expect(formatDuration(-3)).toBe('—');
-    expect(formatDuration(Number.NaN)).toBe('—');
+    expect(formatTimer(61.9)).toBe('01:01');
+    expect(formatTimer(null)).toBe('—');
+    expect(formatTimer(undefined)).toBe('—');
+    expect(formatTimer(-3)).toBe('—');
+    expect(formatTimer(Number.NaN)).toBe('—');
   });
 });
 

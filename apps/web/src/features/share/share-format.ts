@@ -12,10 +12,11 @@ export const SHARE_PATHS = {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A call's length as a clock reads it: "mm:ss" under an hour, "h:mm:ss" from one;
- * '—' when the call never started. Latin digits, like the portal's other clock times.
+ * The running clock of a live call, as a stopwatch reads it: "mm:ss" under an hour,
+ * "h:mm:ss" from one. Latin digits, like the portal's other clock times. A finished call's
+ * length is said in words instead (lib/format's `formatDuration`: "12 min 5 sec").
  */
-export function formatDuration(seconds: number | null | undefined): string {
+export function formatTimer(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '—';
   const whole = Math.floor(seconds);
   const h = Math.floor(whole / 3600);

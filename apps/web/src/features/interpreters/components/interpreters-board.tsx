@@ -16,7 +16,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatMinutes, formatNumber } from '../../../lib/format';
+import { formatMinutes, formatNumber, formatTime } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
 import { useInterpreterBoardQuery } from '../api/interpreters-api';
 import { selectInterpreters, uncountedMinutes } from '../interpreters.slice';
@@ -68,10 +68,8 @@ function Board({ wfm }: { wfm: boolean }) {
     () => boardRows(list, filters, new Intl.Collator(i18n.language, { sensitivity: 'base' })),
     [list, filters, i18n.language],
   );
-  const clock = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
-    return (iso: string) => format.format(new Date(iso));
-  }, [i18n.language]);
+  // The time alone, in the portal's one family of formats (re-read on each render, so a language switch shows).
+  const clock = formatTime;
   const minutesToday = (i: TInterpreter) =>
     i.profile.online_minutes_today + uncountedMinutes(i, countedUntil[i.username], now);
 

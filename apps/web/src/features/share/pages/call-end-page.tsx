@@ -14,13 +14,13 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { formatDateTime, personName } from '../../../lib/format';
+import { formatDateTime, formatDuration, personName } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareCallQuery } from '../api/share-api';
 import { CallOutcome } from '../components/call-outcome';
 import { SnapshotThumb } from '../components/snapshot-thumb';
-import { formatDuration, SHARE_PATHS } from '../share-format';
+import { SHARE_PATHS } from '../share-format';
 
 const when = (value: string | null) => (value ? formatDateTime(value, { seconds: true }) : '—');
 
@@ -99,7 +99,7 @@ export function CallEndPage() {
               <Fact label="share.fields.started">{when(call.started_at)}</Fact>
               <Fact label="share.fields.ended">{when(call.ended_at)}</Fact>
               <Fact label="share.fields.duration">
-                <Bidi dir="ltr">{formatDuration(call.duration_seconds)}</Bidi>
+                <Bidi>{formatDuration(call.duration_seconds)}</Bidi>
               </Fact>
             </Box>
           </SectionCard>

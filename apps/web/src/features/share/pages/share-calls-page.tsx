@@ -16,13 +16,13 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
-import { formatDateTime, formatNumber, personName } from '../../../lib/format';
+import { formatDateTime, formatDuration, formatNumber, personName } from '../../../lib/format';
 import { urlField, useTypedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
 import { useShareCallsQuery } from '../api/share-api';
 import { CallOutcome, callOutcomeText } from '../components/call-outcome';
 import { ShareStatusChip } from '../components/share-chips';
-import { formatDuration, SHARE_PATHS } from '../share-format';
+import { SHARE_PATHS } from '../share-format';
 
 const PAGE_SIZE = 25;
 
@@ -103,7 +103,7 @@ export function ShareCallsPage() {
     {
       key: 'duration',
       label: 'share.fields.duration',
-      cell: (c) => <Bidi dir="ltr">{formatDuration(c.duration_seconds)}</Bidi>,
+      cell: (c) => <Bidi>{formatDuration(c.duration_seconds)}</Bidi>,
       sortValue: (c) => c.duration_seconds,
       csv: (c) => formatDuration(c.duration_seconds),
       align: 'right',

@@ -148,7 +148,7 @@ describe('share calls (audit)', () => {
     });
     const list = await screen.findByRole('list', { name: 'Calls' });
     const [ended, declined] = within(list).getAllByRole('listitem');
-    expect(within(ended!).getByText('12:05')).toBeInTheDocument();
+    expect(within(ended!).getByText('12 min 5 sec')).toBeInTheDocument();
     expect(within(ended!).getByText(sentence('Ended by Qamar Lutfi'))).toBeInTheDocument();
     expect(within(ended!).getByText('Coaching on call openings')).toBeInTheDocument();
     expect(within(ended!).getByRole('link')).toHaveAttribute('href', '/share/call-end?call=5');
@@ -245,7 +245,7 @@ describe('call end', () => {
       makeUser('ADMIN', { username: 'admin' }),
     );
     expect(await screen.findByText('Reached the 30-minute limit')).toBeInTheDocument();
-    expect(screen.getByText('30:00')).toBeInTheDocument();
+    expect(screen.getByText('30 min')).toBeInTheDocument();
     const image = await screen.findByRole('img', { name: /^Snapshot taken at / });
     expect(image).toHaveAttribute('src', 'blob:snap-1');
     expect(api.calls.find((c) => c.key === 'GET /api/share/calls/5/snapshots/1/')?.authorization).toBe('Bearer token');

@@ -33,7 +33,7 @@ import {
 } from '../api/share-api';
 import { receiveScreen, type PeerState } from '../live/peer';
 import { useShare } from '../live/share-provider';
-import { formatDuration, SHARE_PATHS } from '../share-format';
+import { formatTimer, SHARE_PATHS } from '../share-format';
 import { RecordMissingPage } from '../../../components/not-found-page';
 
 const ZReasonForm = ZStartShareCallRequest.pick({ reason: true });
@@ -246,7 +246,7 @@ function Watching({ call, name }: { call: TShareCall; name: string }) {
           </Typography>
           <Typography variant="body2" role="timer" aria-live="off">
             {t('share.viewer.elapsed', {
-              time: formatDuration(elapsed),
+              time: formatTimer(elapsed),
               max: Math.round(maxSeconds / 60),
             })}
           </Typography>

@@ -14,6 +14,7 @@ import { selectCurrentUser } from '../../auth';
 import { deskTicketsSeen, selectUnseenDeskTickets } from '../active-ticket.slice';
 import { useTicketStatsQuery } from '../api/tickets-api';
 import { useFailureToast } from '../../../lib/api/use-failure-toast';
+import { formatList } from '../../../lib/format';
 import { DeskHistory } from './desk-history';
 import { DeskQueue } from './desk-queue';
 import { DeskSettingsDialog } from './desk-settings-dialog';
@@ -50,7 +51,7 @@ export function DeskPage() {
     <PageContainer maxWidth="xl">
       <PageHeader
         title={t('pages.dashboard')}
-        subtitle={stats ? t('desk.subtitle', { departments: stats.departments.join(', ') }) : t('desk.intro')}
+        subtitle={stats ? t('desk.subtitle', { departments: formatList(stats.departments) }) : t('desk.intro')}
         actions={
           myDesks.length > 0 ? (
             <Button variant="outlined" startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)}>
