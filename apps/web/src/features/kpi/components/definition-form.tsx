@@ -22,6 +22,7 @@ import { errorText } from '../../../lib/api/api-error';
 import { useSaveKpiDefinitionMutation } from '../api/kpi-api';
 import { audienceLabel, KPI_AUDIENCES } from './kpi-filters';
 import { NumberField } from './number-field';
+import { formatList } from '../../../lib/format';
 
 const FIELDS: FieldPath<TKpiDefinitionRequest>[] = [
   'name',
@@ -81,7 +82,11 @@ function AudienceField({ control }: { control: ReturnType<typeof useForm<TKpiDef
       slotProps={{
         select: {
           multiple: true,
-          renderValue: (v) => (v as string[]).map((type) => audienceLabel(t, type)).join('، '),
+          renderValue: (v) =>
+            formatList(
+              (v as string[]).map((type) => audienceLabel(t, type)),
+              'unit',
+            ),
         },
       }}
     >

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FormDialog } from '../../../components/form-dialog';
-import { formatNumber } from '../../../lib/format';
+import { formatList, formatNumber } from '../../../lib/format';
 import { useKpiDefinitionsQuery } from '../api/kpi-api';
 import { formatKpiValue } from '../kpi-format';
 import { DefinitionForm } from './definition-form';
@@ -47,7 +47,11 @@ export function DefinitionsTab() {
     {
       key: 'applies',
       label: 'kpi.definitions.fields.appliesTo',
-      cell: (d) => d.applies_to.map((type) => audienceLabel(t, type)).join('، '),
+      cell: (d) =>
+        formatList(
+          d.applies_to.map((type) => audienceLabel(t, type)),
+          'unit',
+        ),
     },
     {
       key: 'active',
