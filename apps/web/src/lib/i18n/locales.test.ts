@@ -105,6 +105,8 @@ describe('messages by code', () => {
     expect(translateMessage(overlap)).toBe(
       `\u2068Sara Ali\u2069 already has leave from ${day('2026-03-02')} to ${day('2026-03-04')}.`,
     );
+    // The portal's one family of dates, not the ISO form the server sends.
+    expect(translateMessage(overlap)).toContain('from Mar 2, 2026 to Mar 4, 2026.');
     await changeLanguage('ar');
     const shown = translateMessage(overlap);
     expect(shown).toMatch(/^لدى \u2068Sara Ali\u2069 بالفعل إجازة من /);
