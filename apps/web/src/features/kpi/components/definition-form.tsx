@@ -18,6 +18,7 @@ import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { applyServerFieldErrors } from '../../../components/form/server-errors';
+import { ArabicNameField } from '../../../components/form/arabic-name-field';
 import { errorText } from '../../../lib/api/api-error';
 import { useSaveKpiDefinitionMutation } from '../api/kpi-api';
 import { audienceLabel, KPI_AUDIENCES } from './kpi-filters';
@@ -26,6 +27,7 @@ import { formatList } from '../../../lib/format';
 
 const FIELDS: FieldPath<TKpiDefinitionRequest>[] = [
   'name',
+  'name_ar',
   'description',
   'unit',
   'direction',
@@ -50,6 +52,7 @@ const EMPTY: TKpiDefinitionRequest = {
 
 const toRequest = (d: TKpiDefinition): TKpiDefinitionRequest => ({
   name: d.name,
+  name_ar: d.name_ar ?? '',
   description: d.description,
   unit: d.unit,
   direction: d.direction,
@@ -121,6 +124,7 @@ export function DefinitionForm({ definition, onDone }: { definition: TKpiDefinit
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       <FormTextField control={control} name="name" label={t('kpi.definitions.fields.name')} required autoFocus />
+      <ArabicNameField control={control} name="name_ar" />
       <FormTextField
         control={control}
         name="description"

@@ -15,6 +15,7 @@ import { formatKpiValue } from '../kpi-format';
 import { DefinitionForm } from './definition-form';
 import { ReadError } from './kpi-bits';
 import { audienceLabel } from './kpi-filters';
+import { localName } from '../../../lib/i18n/local-name';
 
 /** The KPI definitions (QUALITY, WFM, ADMIN): a list, and a dialog to add or change one. */
 export function DefinitionsTab() {
@@ -28,8 +29,8 @@ export function DefinitionsTab() {
       key: 'name',
       label: 'kpi.definitions.fields.name',
       placement: 'primary',
-      cell: (d) => <Bidi>{d.name}</Bidi>,
-      sortValue: (d) => d.name,
+      cell: (d) => <Bidi>{localName(d)}</Bidi>,
+      sortValue: (d) => localName(d),
     },
     { key: 'unit', label: 'kpi.definitions.fields.unit', cell: (d) => t(`kpi.units.${d.unit}`) },
     {
@@ -90,7 +91,7 @@ export function DefinitionsTab() {
             size="small"
             startIcon={<EditOutlined />}
             onClick={() => setEditing(d)}
-            aria-label={t('kpi.definitions.editOne', { name: d.name })}
+            aria-label={t('kpi.definitions.editOne', { name: localName(d) })}
           >
             {t('kpi.definitions.edit')}
           </Button>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartFigure, rangeWith, showMarks, TargetLine, useChartDirection } from '../../../components/charts';
 import { formatCalendarDate } from '../../../lib/format';
 import { formatKpiValue, periodLabel } from '../kpi-format';
+import { localName } from '../../../lib/i18n/local-name';
 
 type ScorecardKpi = TKpiScorecard['kpis'][number];
 
@@ -27,7 +28,7 @@ export function KpiChart({ kpi, card }: { kpi: ScorecardKpi; card: TKpiScorecard
   const tick = (start: string) => formatCalendarDate(start, monthly ? 'monthYear' : 'dayMonth');
   const summary = latest
     ? t('kpi.scorecard.chartSummary', {
-        name: kpi.name,
+        name: localName(kpi),
         value: value(latest.value),
         period: periodLabel(t, card.period, latest.period_start),
         target,
@@ -43,11 +44,11 @@ export function KpiChart({ kpi, card }: { kpi: ScorecardKpi; card: TKpiScorecard
   }
   return (
     <ChartFigure
-      title={t('kpi.scorecard.chartTitle', { name: kpi.name })}
+      title={t('kpi.scorecard.chartTitle', { name: localName(kpi) })}
       summary={summary}
       table={{
         category: t(monthly ? 'kpi.scorecard.axisMonth' : 'kpi.scorecard.axisWeek'),
-        series: [kpi.name, t('kpi.scorecard.target')],
+        series: [localName(kpi), t('kpi.scorecard.target')],
         rows: starts.map((s, i) => ({ label: periodLabel(t, card.period, s), values: [value(values[i]!), target] })),
       }}
     >
@@ -76,7 +77,7 @@ export function KpiChart({ kpi, card }: { kpi: ScorecardKpi; card: TKpiScorecard
         series={[
           {
             data: values,
-            label: kpi.name,
+            label: localName(kpi),
             connectNulls: false,
             showMark: showMarks(starts.length),
             // Straight segments: a smoothed curve would invent values between periods.

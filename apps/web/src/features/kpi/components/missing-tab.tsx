@@ -17,6 +17,7 @@ import { useKpiMissingQuery, useRemindKpiMutation } from '../api/kpi-api';
 import { addValuePath, periodLabel, personName, scorecardPath } from '../kpi-format';
 import { PersonCell, ReadError } from './kpi-bits';
 import { KpiFilterBar, type KpiFilters } from './kpi-filters';
+import { localName } from '../../../lib/i18n/local-name';
 
 /** One person's missing values in the period. */
 interface MissingPerson {
@@ -100,7 +101,7 @@ export function MissingTab({
               key={item.kpi.id}
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
             >
-              <Bidi>{item.kpi.name}</Bidi>
+              <Bidi>{localName(item.kpi)}</Bidi>
               <Typography component="span" variant="body2" color="text.secondary">
                 <ClosingText days={item.closes_in_days} />
               </Typography>
@@ -108,7 +109,7 @@ export function MissingTab({
                 size="small"
                 component={Link}
                 to={addValuePath(item.user.username, item.kpi.id)}
-                aria-label={t('kpi.missing.enterFor', { kpi: item.kpi.name, name: personName(item.user) })}
+                aria-label={t('kpi.missing.enterFor', { kpi: localName(item.kpi), name: personName(item.user) })}
               >
                 {t('kpi.missing.enter')}
               </Button>

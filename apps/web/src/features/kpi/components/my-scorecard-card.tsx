@@ -12,6 +12,7 @@ import { selectCurrentUser } from '../../auth';
 import { useKpiScorecardQuery } from '../api/kpi-api';
 import { formatKpiValue, periodLabel, scorecardPath } from '../kpi-format';
 import { ScoreBar } from './scores-tab';
+import { localName } from '../../../lib/i18n/local-name';
 
 /**
  * "My scorecard" on /user: this month's weighted score and each KPI's latest value. Hidden
@@ -50,7 +51,7 @@ export function MyScorecardCard({ username }: { username: string }) {
               key={kpi.id}
               sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}
             >
-              <Bidi>{kpi.name}</Bidi>
+              <Bidi>{localName(kpi)}</Bidi>
               <Typography component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {latest ? formatKpiValue(t, kpi.unit, latest.value) : '—'}
                 <Typography component="span" variant="body2" color="text.secondary">

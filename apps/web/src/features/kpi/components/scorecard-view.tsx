@@ -21,6 +21,7 @@ import { useKpiScorecardQuery } from '../api/kpi-api';
 import { addValuePath, editValuePath, formatKpiValue, formatScore, periodLabel, personName } from '../kpi-format';
 import { KpiChart } from './kpi-chart';
 import { PeriodSwitch } from './period-picker';
+import { localName } from '../../../lib/i18n/local-name';
 
 /** A wide table scrolls inside its own box, never the page. */
 const scrollBox = { overflowX: 'auto', maxWidth: '100%' } as const;
@@ -94,7 +95,7 @@ export function ScorecardView({
         {data.kpis.map((kpi) => (
           <SectionCard
             key={kpi.id}
-            title={kpi.name}
+            title={localName(kpi)}
             hint={t('kpi.scorecard.kpiHint', {
               direction: t(`kpi.directions.${kpi.direction}`),
               target: formatKpiValue(t, kpi.unit, kpi.target),
@@ -107,7 +108,7 @@ export function ScorecardView({
                   startIcon={<AddRounded />}
                   component={Link}
                   to={addValuePath(data.user.username, kpi.id)}
-                  aria-label={t('kpi.scorecard.addFor', { kpi: kpi.name })}
+                  aria-label={t('kpi.scorecard.addFor', { kpi: localName(kpi) })}
                 >
                   {t('kpi.scorecard.add')}
                 </Button>
@@ -116,7 +117,7 @@ export function ScorecardView({
             <KpiChart kpi={kpi} card={data} />
             {kpi.records.length > 0 ? (
               <Box sx={{ ...scrollBox, mt: 2 }}>
-                <Table size="small" aria-label={t('kpi.scorecard.valuesOf', { kpi: kpi.name })}>
+                <Table size="small" aria-label={t('kpi.scorecard.valuesOf', { kpi: localName(kpi) })}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('kpi.columns.period')}</TableCell>
@@ -147,7 +148,7 @@ export function ScorecardView({
                               component={Link}
                               to={editValuePath(r.id)}
                               aria-label={t('kpi.scorecard.editFor', {
-                                kpi: kpi.name,
+                                kpi: localName(kpi),
                                 period: periodLabel(t, data.period, r.period_start),
                               })}
                             >

@@ -18,6 +18,7 @@ import { downloadKpiScoresCsv, useKpiScoresQuery } from '../api/kpi-api';
 import { formatScore, personName, scorecardPath } from '../kpi-format';
 import { PersonCell, ReadError } from './kpi-bits';
 import { KpiFilterBar, type KpiFilters } from './kpi-filters';
+import { teamName } from '../../../lib/i18n/local-name';
 
 /** The score as a number and a bar (the bar is decoration: the number says it). */
 export function ScoreBar({ score }: { score: number | null }) {
@@ -78,7 +79,12 @@ const COLUMNS: DataTableColumn<TKpiScoreRow>[] = [
     cardCell: (r) => <PersonCell user={r.user} />,
     sortValue: (r) => personName(r.user),
   },
-  { key: 'team', label: 'kpi.columns.team', cell: (r) => <Bidi>{r.team || '—'}</Bidi>, sortValue: (r) => r.team },
+  {
+    key: 'team',
+    label: 'kpi.columns.team',
+    cell: (r) => <Bidi>{teamName(r) || '—'}</Bidi>,
+    sortValue: (r) => teamName(r),
+  },
   {
     key: 'score',
     label: 'kpi.columns.score',

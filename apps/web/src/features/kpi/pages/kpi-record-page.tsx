@@ -45,6 +45,7 @@ import {
 import { NumberField } from '../components/number-field';
 import { PeriodPicker } from '../components/period-picker';
 import { currentPeriodStart, formatKpiValue, periodLabel, personName, scorecardPath } from '../kpi-format';
+import { localName } from '../../../lib/i18n/local-name';
 
 const ADD_FIELDS: FieldPath<TKpiRecordRequest>[] = ['period', 'value', 'note'];
 
@@ -131,7 +132,7 @@ export function KpiScorePanel({ username }: { username: string }) {
       >
         {card.kpis.map((k) => (
           <MenuItem key={k.id} value={k.id}>
-            <Bidi>{k.name}</Bidi>
+            <Bidi>{localName(k)}</Bidi>
           </MenuItem>
         ))}
       </TextField>
@@ -169,13 +170,13 @@ function AddForm({
       if (!applyServerFieldErrors(result.error, setError, ADD_FIELDS)) toast.error(errorText(result.error));
       return;
     }
-    toast.success(t('kpi.form.added', { kpi: kpi.name, name }));
+    toast.success(t('kpi.form.added', { kpi: localName(kpi), name }));
     onDone();
   });
   return (
     <FormCard label={t('kpi.form.addTitle')} onSubmit={(e) => void submit(e)}>
       <Typography>
-        <Bidi>{kpi.name}</Bidi> · <Bidi>{name}</Bidi>
+        <Bidi>{localName(kpi)}</Bidi> · <Bidi>{name}</Bidi>
       </Typography>
       <PeriodField control={control} period={kpi.period} />
       <NumberField
@@ -244,13 +245,13 @@ function EditForm({ record, onDone }: { record: TKpiRecord; onDone: () => void }
       if (!applyServerFieldErrors(result.error, setError, ['value', 'note'])) toast.error(errorText(result.error));
       return;
     }
-    toast.success(t('kpi.form.updated', { kpi: record.kpi.name, name: personName(record.user) }));
+    toast.success(t('kpi.form.updated', { kpi: localName(record.kpi), name: personName(record.user) }));
     onDone();
   });
   return (
     <FormCard label={t('kpi.form.editTitle')} onSubmit={(e) => void submit(e)}>
       <Typography>
-        <Bidi>{record.kpi.name}</Bidi> · <Bidi>{personName(record.user)}</Bidi> ·{' '}
+        <Bidi>{localName(record.kpi)}</Bidi> · <Bidi>{personName(record.user)}</Bidi> ·{' '}
         {periodLabel(t, record.kpi.period, record.period_start)}
       </Typography>
       <NumberField

@@ -46,7 +46,7 @@ function AddHolidayForm({ year }: { year: number }) {
   const [createHoliday, { isLoading }] = useCreateHolidayMutation();
   const { control, handleSubmit, setError, reset } = useForm<THolidayRequest>({
     resolver: formResolver(ZHolidayRequest),
-    defaultValues: { date: '', name: '', name_ar: '' },
+    defaultValues: { date: '', name: '' },
   });
   const submit = handleSubmit(async (values) => {
     const result = await createHoliday(values);
@@ -56,7 +56,7 @@ function AddHolidayForm({ year }: { year: number }) {
       return;
     }
     toast.success(t('leaveSettings.holidayAdded'));
-    reset({ date: '', name: '', name_ar: '' });
+    reset({ date: '', name: '' });
   });
   return (
     <Box

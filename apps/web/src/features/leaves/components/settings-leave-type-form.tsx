@@ -31,7 +31,6 @@ const FIELDS: FieldPath<TLeaveTypeRequest>[] = [
 
 const EMPTY: TLeaveTypeRequest = {
   name: '',
-  name_ar: '',
   yearly_days: 0,
   carry_over_max_days: 0,
   half_days_allowed: true,
