@@ -48,6 +48,9 @@ describe('the notification list', () => {
     const unread = screen.getByRole('button', { name: /^Unread: Fire drill at 11:00 .*9:30/ });
     expect(screen.getByRole('button', { name: /^Payroll closes Thursday .*9:30/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Unread: Payroll/ })).toBeNull();
+    // The bell's times in the portal's one family of dates (as tables say them), never "11/27/26".
+    for (const time of document.querySelectorAll('time'))
+      expect(time.textContent).toMatch(/^Nov 27, 2026, \d{1,2}:30\s[AP]M$/);
     await userEvent.click(unread);
     expect(onOpen).toHaveBeenCalledWith(items[0]);
   });

@@ -64,6 +64,20 @@ describe('desk queue order', () => {
     expect(search()).toBe('');
   });
 
+  it("says each ticket's exact time in the portal's one date family, never all digits", async () => {
+    setViewport(true);
+    renderQueue('/dashboard', { 'GET /api/user/active-tickets/': listing([]) });
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+    const times = within(screen.getByRole('table', { name: 'Queue' }))
+      .getAllByRole('row')[1]!
+      .querySelectorAll('time[title]');
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) {
+      expect(time.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+      expect(time.getAttribute('title')).not.toMatch(/\d+\/\d+\/\d+/);
+    }
+  });
+
   it('keeps a header sort in the URL, with the direction only when reversed', async () => {
     setViewport(true);
     const queries: URLSearchParams[] = [];
