@@ -106,6 +106,7 @@ export function OcrUploadForm() {
   const settle = (sent: readonly File[], now: Map<File, Said>) => {
     setRefused((before) => new Map([...[...before].filter(([f]) => !sent.includes(f)), ...now]));
     list.retain((f) => !sent.includes(f) || now.has(f));
+    setProblems([]);
   };
 
   const submit = async () => {
