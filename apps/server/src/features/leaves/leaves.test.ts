@@ -181,6 +181,7 @@ describe('working days and balances', () => {
     expect(ZLeaveQuote.parse(quote.body)).toEqual({
       days: 3,
       by_year: [{ year: Y, days: 3, available_after: FULL - 3 }],
+      refusals: [],
     });
     const res = await submit(user, ask('annual', wed, mon));
     expect(res.status).toBe(201);
