@@ -200,6 +200,17 @@ describe('dates and numbers in the chosen language', () => {
     }
   });
 
+  it('keep a bare calendar date on its day west of Greenwich', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(formatDate('2026-11-01')).toBe(formatCalendarDate('2026-11-01', 'date'));
+      expect(formatDate('2026-11-01')).toBe('Nov 1, 2026');
+    } finally {
+      process.env.TZ = saved;
+    }
+  });
+
   it('say every date in the same family in Arabic, with the Arabic month name', async () => {
     await changeLanguage('ar');
     const month = new Intl.DateTimeFormat('ar', { month: 'short' }).format(at);

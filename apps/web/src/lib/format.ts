@@ -109,8 +109,13 @@ function toDate(value: DateInput): Date | null {
 const DATE = { day: 'numeric', month: 'short', year: 'numeric' } as const satisfies Intl.DateTimeFormatOptions;
 const TIME = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
 
-/** A calendar date ("Nov 27, 2026"); '' for an invalid date. */
+/**
+ * A calendar date ("Nov 27, 2026"); '' for an invalid date. A bare `YYYY-MM-DD` is that
+ * calendar day wherever the browser is (read as UTC midnight it would be the day before
+ * west of Greenwich).
+ */
 export function formatDate(value: DateInput): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value, 'date');
   const d = toDate(value);
   return d ? cached('d', (lang) => new Intl.DateTimeFormat(lang, DATE)).format(d) : '';
 }

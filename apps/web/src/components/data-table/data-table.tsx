@@ -329,7 +329,7 @@ export function DataTable<R>({
 
   if (!wide) {
     const placed = (p: DataTableColumn<R>['placement']) => columns.filter((c) => (c.placement ?? 'detail') === p);
-    const show = (c: DataTableColumn<R>, row: R) => orNoData((c.cardCell ?? c.cell)(row));
+    const show = (c: DataTableColumn<R>, row: R) => (c.cardCell ?? c.cell)(row);
     return (
       <>
         {toolbar}
@@ -374,7 +374,8 @@ export function DataTable<R>({
                           {c.label ? t(c.label) : c.header}
                         </Typography>
                         <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-                          {show(c, row)}
+                          {/* A labelled line says "no data"; the title and chip lines just leave it out. */}
+                          {orNoData(show(c, row))}
                         </Typography>
                       </Box>
                     ))}
