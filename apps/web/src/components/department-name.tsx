@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { TUserType } from '@portal/contracts';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from './bidi';
 
@@ -9,9 +9,12 @@ const labelKey = (code: string) => `userTypes.${code.replace(/[.\s]/g, '_')}`;
 
 /**
  * A department or user type (spec §1 codes such as `HR`, `G.SDM`, `Traning`) in the
- * reader's language; the code itself when it is not one the portal knows.
+ * reader's language. English pages keep the codes as the spec spells them (they are what
+ * staff know and type); other languages name them, and a code the portal does not know
+ * stays as it is.
  */
 export function departmentName(t: TFunction, code: TUserType | string): string {
+  if ((i18next.resolvedLanguage ?? i18next.language ?? 'en').startsWith('en')) return code;
   return t(labelKey(code) as 'userTypes.HR', { defaultValue: code });
 }
 

@@ -26,6 +26,7 @@ import { PresenceStatus } from './presence-status';
 import { useBoardFilters } from './use-board-filters';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { languagePairName, teamName } from '../../../lib/i18n/local-name';
 
 function StatusText({ interpreter, clock }: { interpreter: TInterpreter; clock: (iso: string) => string }) {
   const { t } = useTranslation();
@@ -128,7 +129,7 @@ function Board({ wfm }: { wfm: boolean }) {
         i.profile.languages.length ? (
           <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
             {i.profile.languages.map((l) => (
-              <Chip key={l} size="small" variant="outlined" label={<Bidi>{l}</Bidi>} />
+              <Chip key={l} size="small" variant="outlined" label={<Bidi>{languagePairName(l)}</Bidi>} />
             ))}
           </Box>
         ) : (
@@ -138,11 +139,11 @@ function Board({ wfm }: { wfm: boolean }) {
     {
       key: 'team',
       label: 'interpreters.columns.team',
-      sortValue: (i) => i.profile.team,
+      sortValue: (i) => teamName(i.profile),
       // Wide: the extension under the team (phones list it as its own line).
       cell: (i) => (
         <>
-          {i.profile.team ? <Bidi>{i.profile.team}</Bidi> : t('interpreters.none')}
+          {i.profile.team ? <Bidi>{teamName(i.profile)}</Bidi> : t('interpreters.none')}
           {i.profile.extension ? (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {t('interpreters.columns.extension')} <Bidi>{i.profile.extension}</Bidi>
@@ -150,7 +151,7 @@ function Board({ wfm }: { wfm: boolean }) {
           ) : null}
         </>
       ),
-      cardCell: (i) => (i.profile.team ? <Bidi>{i.profile.team}</Bidi> : t('interpreters.none')),
+      cardCell: (i) => (i.profile.team ? <Bidi>{teamName(i.profile)}</Bidi> : t('interpreters.none')),
     },
     {
       key: 'extension',

@@ -5,6 +5,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { DepartmentName, departmentName } from '../../../components/department-name';
 
 /** The account fields that creating and editing share (both contract schemas name them alike). */
 type SharedField = 'first_name' | 'last_name' | 'email' | 'phone' | 'user_type' | 'is_director' | 'is_manager';
@@ -37,7 +38,11 @@ export function AccountFields<T extends FieldValues>({ control }: { control: Con
         {USER_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
             {/* INTERPRETER and GUEST may sign in only for the monitoring agent (spec §1). */}
-            {isStaff({ user_type: type }) ? type : t('account.agentOnly', { type })}
+            {isStaff({ user_type: type }) ? (
+              <DepartmentName code={type} showCode />
+            ) : (
+              t('account.agentOnly', { type: departmentName(t, type) })
+            )}
           </MenuItem>
         ))}
       </FormTextField>

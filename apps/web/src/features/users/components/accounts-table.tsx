@@ -19,6 +19,8 @@ import { Link as RouterLink } from 'react-router';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { UserAvatar } from '../../../components/user-avatar';
+import i18next from 'i18next';
+import { DepartmentName, departmentName } from '../../../components/department-name';
 
 export type AccountAction = 'edit' | 'reset' | 'deactivate' | 'reactivate';
 
@@ -130,8 +132,8 @@ const columns: DataTableColumn<TUser>[] = [
     key: 'type',
     label: 'admin.type',
     placement: 'secondary',
-    sortValue: (user) => user.user_type,
-    cell: (user) => <Chip label={user.user_type} size="small" variant="outlined" />,
+    sortValue: (user) => departmentName(i18next.t, user.user_type),
+    cell: (user) => <DepartmentName code={user.user_type} showCode />,
   },
   {
     key: 'roles',

@@ -10,6 +10,7 @@ import { ALLOWED_ABOVE, type TPublicProfile } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
+import { departmentName } from '../../../components/department-name';
 
 /** The group a department sits under (spec §6), e.g. HR → G.AD; none for groups and ADMIN. */
 function departmentGroup(profile: TPublicProfile): string | null {
@@ -65,7 +66,7 @@ export function ProfileCard({ profile }: { profile: TPublicProfile }) {
         <Divider sx={{ my: 2 }} />
         <Box component="dl" sx={{ m: 0 }}>
           <Row label={t('profile.type')}>
-            <Chip label={profile.user_type} color="primary" variant="outlined" size="small" />
+            <Chip label={departmentName(t, profile.user_type)} color="primary" variant="outlined" size="small" />
           </Row>
           <Row label={t('profile.department')}>
             <Typography variant="body2">{group ?? '—'}</Typography>

@@ -30,6 +30,7 @@ import { CardGrid } from './card-grid';
 import { TimelineBar } from './timeline-bar';
 import { WideScrollBox } from './wide-scroll-box';
 import { AdherenceFigure, AdherenceFlags, DayShifts, PresenceNow, shiftsCsv } from './wfm-chips';
+import { languagePairName } from '../../../lib/i18n/local-name';
 
 export interface DayFilters {
   lang: string;
@@ -52,7 +53,7 @@ function LanguageTotals({ languages }: { languages: readonly TWfmLanguageTotal[]
         <Card component="li" key={l.language} variant="outlined" sx={l.gap > 0 ? { borderColor: 'warning.main' } : {}}>
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
             <Typography component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
-              <Bidi>{l.language}</Bidi>
+              <Bidi>{languagePairName(l.language)}</Bidi>
             </Typography>
             <Typography variant="body2">
               {t('wfm.day.onlineNow', { online: formatNumber(l.online_now), total: formatNumber(l.interpreters) })}
@@ -134,7 +135,7 @@ export function DayBoard({
             <Bidi>{fullName(r)}</Bidi>
           </Link>
           <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
-            <Bidi>{r.languages.join(', ')}</Bidi>
+            <Bidi>{r.languages.map((l) => languagePairName(l)).join(', ')}</Bidi>
           </Typography>
         </>
       ),
@@ -228,7 +229,7 @@ export function DayBoard({
           <MenuItem value="">{t('wfm.day.allLanguages')}</MenuItem>
           {day.languages.map((l) => (
             <MenuItem key={l.language} value={l.language}>
-              <Bidi>{l.language}</Bidi>
+              <Bidi>{languagePairName(l.language)}</Bidi>
             </MenuItem>
           ))}
         </TextField>

@@ -28,6 +28,7 @@ import { AdherenceFigure, AdherenceFlags, DayShifts, PresenceNow, shiftsCsv } fr
 import { WfmDateRange } from '../components/wfm-date-fields';
 import { WideScrollBox } from '../components/wide-scroll-box';
 import { clockOf, formatAdherence, isIsoDate } from '../wfm-time';
+import { languagePairName, teamName } from '../../../lib/i18n/local-name';
 
 /** Hours online rounded to the quarter (spec §5), "7.25 h". */
 const quarterHours = (minutes: number) => formatNumber(roundToQuarter(minutes / 60), { maximumFractionDigits: 2 });
@@ -64,10 +65,10 @@ function Profile({ history }: { history: TWfmHistory }) {
         <PresenceNow online={history.online} />
       </Fact>
       <Fact label={t('wfm.columns.languages')}>
-        <Bidi>{history.languages.join(', ') || '—'}</Bidi>
+        <Bidi>{history.languages.map((l) => languagePairName(l)).join(', ') || '—'}</Bidi>
       </Fact>
       <Fact label={t('wfm.history.team')}>
-        <Bidi>{history.team || '—'}</Bidi>
+        <Bidi>{teamName(history) || '—'}</Bidi>
       </Fact>
       <Fact label={t('wfm.history.extension')}>
         <Bidi>{history.extension || '—'}</Bidi>
