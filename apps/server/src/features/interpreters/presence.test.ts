@@ -15,8 +15,10 @@ let key: string;
 
 beforeAll(async () => {
   // The platform may send up to six hours late here, so these tests can lay out a day of
-  // history; the window itself is tested below against this configuration.
-  s = await startTestServer({ PRESENCE_MAX_PAST: '6h' });
+  // history; the window itself is tested below against this configuration. The scheduled
+  // expiry waits a day, so it cannot close a session laid out 30 minutes back while a test
+  // reads it (the expiry tests call expireSilentSessions with their own minutes).
+  s = await startTestServer({ PRESENCE_MAX_PAST: '6h', PRESENCE_EXPIRY_MINUTES: '1440' });
   make = factories(s.database.db);
   key = (await make.integrationKey({ name: 'Telephony' })).key;
 });
