@@ -116,11 +116,12 @@ test.describe('the approvals inbox', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await toArabic(page);
     await expect(page.getByRole('heading', { level: 1, name: 'الموافقات' })).toBeVisible();
-    const selectedTab = nav.getByRole('tab', { name: 'الموافقات' });
+    const arNav = page.getByRole('navigation', { name: 'صفحات الإجازات' });
+    const selectedTab = arNav.getByRole('tab', { name: 'الموافقات' });
     await expect(selectedTab).toHaveAttribute('aria-selected', 'true');
     await expect
       .poll(async () => {
-        const strip = await nav.locator('.MuiTabs-scroller').boundingBox();
+        const strip = await arNav.locator('.MuiTabs-scroller').boundingBox();
         const tab = await selectedTab.boundingBox();
         return !!strip && !!tab && tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1;
       })
