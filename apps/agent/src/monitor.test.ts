@@ -1,6 +1,6 @@
 import type { TAgentSettings } from '@portal/contracts';
-import { describe, expect, it } from 'vitest';
-import { INTERVALS, Monitor } from './monitor.js';
+import { describe, expect, it, vi } from 'vitest';
+import { INTERVALS, Monitor, SWITCH_BURST } from './monitor.js';
 import type { ActiveWindow, DesktopProbes, IdleSample } from './probes/types.js';
 import type { NewEvent } from './queue.js';
 
@@ -31,13 +31,18 @@ function setup() {
     saveDay: () => undefined,
     now: () => new Date(now),
   });
+  /** Only the window's look (a tick between two polls of the rest). */
+  const glance = async (ms: number) => {
+    now += ms;
+    await monitor.tick();
+  };
   const advance = async (ms: number) => {
     for (let t = 0; t < ms; t += INTERVALS.poll) {
       now += INTERVALS.poll;
       await monitor.tick();
     }
   };
-  return { monitor, desk, events, advance, tick: () => monitor.tick() };
+  return { monitor, desk, events, advance, glance, tick: () => monitor.tick() };
 }
 
 const kinds = <K extends NewEvent['kind']>(events: NewEvent[], kind: K) =>
@@ -65,6 +70,40 @@ describe('Monitor', () => {
       ['Inbox', true],
       ['Compose', false],
     ]);
+  });
+
+  it('records every switch while running, even windows in front for less than a second', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = setup();
+      m.monitor.start();
+      await vi.advanceTimersByTimeAsync(100);
+      // An alt-tab through three windows, 400 ms each.
+      for (const title of ['Compose', 'Calendar', 'Address book']) {
+        m.desk.window = { title, process: 'thunderbird', pid: 10, memory_bytes: 1000 };
+        await vi.advanceTimersByTimeAsync(400);
+      }
+      await m.monitor.stop();
+      expect(kinds(m.events, 'app').map((e) => e.title)).toEqual(['Inbox', 'Compose', 'Calendar', 'Address book']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('bounds a window whose title never stops changing: a burst, then one switch a second', async () => {
+    const m = setup();
+    await m.tick();
+    for (let i = 0; i < 50; i++) {
+      m.desk.window = { title: `Build ${i}%`, process: 'xterm', pid: 11, memory_bytes: 1000 };
+      await m.glance(INTERVALS.window);
+    }
+    // 10 s of changes: the first switch and the burst, then about one a second.
+    const n = kinds(m.events, 'app').length;
+    expect(n).toBeGreaterThanOrEqual(SWITCH_BURST);
+    expect(n).toBeLessThanOrEqual(1 + SWITCH_BURST + 10);
+    // The window that stays is recorded once the budget allows.
+    await m.advance(2000);
+    expect(kinds(m.events, 'app').at(-1)).toMatchObject({ title: 'Build 49%' });
   });
 
   it('goes idle after the threshold, not during a call, locked with the screen, offline on stop', async () => {

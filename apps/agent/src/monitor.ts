@@ -6,6 +6,12 @@ import type { DesktopProbes, IdleSample, NetworkProbe, SystemProbe } from './pro
 import type { NewEvent } from './queue.js';
 
 export const INTERVALS = {
+  /**
+   * The active window is looked at five times a second (a few X11 round trips each): a
+   * switch held for less than the one-second poll of the rest (an alt-tab through windows)
+   * is still recorded.
+   */
+  window: 200,
   poll: 1000,
   heartbeat: 30_000,
   call: 5000,
@@ -27,6 +33,9 @@ export interface MonitorDeps {
   now?: () => Date;
 }
 
+/** Switches recorded at once before the budget refills at one a second. */
+export const SWITCH_BURST = 20;
+
 /**
  * Polls the probes and turns what they see into events: `app` on every switch of the
  * active window and as a heartbeat while it stays, `activity` on every change of state
@@ -39,6 +48,13 @@ export class Monitor {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private lastApp: { key: string; at: number } | null = null;
+  private lastPoll = -Infinity;
+  /**
+   * Switches recorded, as a token bucket: a burst of SWITCH_BURST, then one a second. A
+   * window whose title changes without end (a clock, a progress counter) cannot flood the
+   * queue or the server's per-agent caps; a switch over the budget is recorded when it allows.
+   */
+  private switches = { tokens: SWITCH_BURST, at: -Infinity };
   private inCall = { value: false, at: -Infinity };
   private last = { device: -Infinity, network: -Infinity, daily: -Infinity };
   private busy = { device: false, network: false };
@@ -56,7 +72,7 @@ export class Monitor {
         .catch((err: unknown) => this.warn('tick', err))
         .finally(() => {
           this.ticking = null;
-          if (this.timer) this.timer = setTimeout(loop, INTERVALS.poll);
+          if (this.timer) this.timer = setTimeout(loop, INTERVALS.window);
         });
     };
     this.timer = setTimeout(loop, 0);
@@ -75,10 +91,13 @@ export class Monitor {
     else this.warn('event', new Error(`a ${e.kind} event did not fit the protocol; dropped`));
   }
 
+  /** The active window every tick; idle, calls, the day and samples once a poll interval. */
   async tick() {
     const now = this.now();
     const t = now.getTime();
     await this.pollWindow(now);
+    if (t - this.lastPoll < INTERVALS.poll) return;
+    this.lastPoll = t;
     const idle = await this.d.probes.idle.idle().catch((err: unknown): IdleSample => {
       this.warn('idle', err);
       return { idle_seconds: 0, locked: false };
@@ -116,6 +135,7 @@ export class Monitor {
     const key = `${w.process}\u0000${w.title}`;
     const t = now.getTime();
     if (key !== this.lastApp?.key) {
+      if (!this.takeSwitch(t)) return;
       const apps = await this.d.probes.window.openedApps().catch(() => []);
       this.lastApp = { key, at: t };
       this.emit(appEvent(w, now, false, apps));
@@ -123,6 +143,15 @@ export class Monitor {
       this.lastApp.at = t;
       this.emit(appEvent(w, now, true, []));
     }
+  }
+
+  private takeSwitch(t: number): boolean {
+    const s = this.switches;
+    s.tokens = Math.min(SWITCH_BURST, s.tokens + (Number.isFinite(s.at) ? (t - s.at) / 1000 : SWITCH_BURST));
+    s.at = t;
+    if (s.tokens < 1) return false;
+    s.tokens -= 1;
+    return true;
   }
 
   /** Device and network samples run beside the ticks (the CPU load takes a moment to read). */

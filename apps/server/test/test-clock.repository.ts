@@ -55,3 +55,15 @@ export async function setOcrJobExpiry(db: Database, id: number, secondsFromNow: 
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * A monitoring agent last heard from `seconds` from now on the database clock (negative:
+ * ago), its state's period begun `sinceSeconds` from now: an agent gone silent that long.
+ */
+export async function setAgentSeen(db: Database, agentId: number, seconds: number, sinceSeconds = seconds) {
+  await db
+    .updateTable('it_agents')
+    .set({ last_seen_at: fromNow(seconds), state_since: fromNow(sinceSeconds) })
+    .where('id', '=', agentId)
+    .execute();
+}

@@ -48,7 +48,6 @@ export const TABLE_OWNERS = {
   it_activity_events: 'it',
   it_samples: 'it',
   it_daily_logs: 'it',
-  it_status: 'it',
   it_redaction_rules: 'it',
   it_category_rules: 'it',
   ocr_jobs: 'ocr',

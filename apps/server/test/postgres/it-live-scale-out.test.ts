@@ -44,7 +44,7 @@ describe('IT live logs on several servers', () => {
         },
       ],
     });
-    await first.app.ctx.bus.publish({ type: 'it', user: u.id, kinds: ['app'] });
+    await first.app.ctx.bus.publish({ type: 'it', user: u.id, agent: agent.id, kinds: ['app'] });
     const frame = await onB.next((m) => m.message?.command === 'app_usage' && m.message.username === u.username);
     expect(frame.message.data).toEqual({
       active_app_title: 'Interpreting session',
@@ -61,7 +61,7 @@ describe('IT live logs on several servers', () => {
     const staff = await make.user({ user_type: 'IT' });
     const staffAgent = await make.agent({ user: staff });
     await make.telemetry({ apps: [{ agent: staffAgent, at: new Date(), title: 'Switch console', process: 'ssh' }] });
-    await first.app.ctx.bus.publish({ type: 'it', user: staff.id, kinds: ['app'] });
+    await first.app.ctx.bus.publish({ type: 'it', user: staff.id, agent: staffAgent.id, kinds: ['app'] });
     await directorOnB.next((m) => m.message?.username === staff.username);
     expect(directorOnB.messages.filter((m) => m.message?.username === u.username)).toEqual([]);
     for (const socket of [onB, directorOnB]) socket.ws.close();

@@ -29,7 +29,8 @@ export const itEndpoints = {
     method: 'GET',
     path: '/script/it-list/',
     tags: TAGS,
-    summary: 'Monitoring records of the users I may watch, keyed by username (the latest window of each list)',
+    summary:
+      'Monitoring records of the users I may watch, a list (each carries its username; the latest window of each list, and each machine)',
     policy: BOARD,
     responses: { 200: ZItList },
     errors: [401, 403],

@@ -9,7 +9,10 @@ import { ZAppUsageEntry, ZDailyLog, ZDeviceMonitor, ZItStatus, ZNetworkMonitor }
  *   replaces `opened_apps` only with a non-empty list;
  * - `network` / `device`: one sample, appended to that user's list;
  * - `user_logs`: that user's daily logs, replacing theirs;
- * - `it_status`: the machine's state changed (active, idle, locked, offline).
+ * - `it_status`: the machine's state changed (active, idle, locked, offline; offline also
+ *   when its agent fell silent).
+ * A person may run agents on several machines: the frames of one machine carry its
+ * `agent_id` and `hostname`, so each machine's row follows its own machine.
  */
 export const ZAppUsageUpdate = ZAppUsageEntry.pick({
   active_app_title: true,
@@ -22,14 +25,16 @@ export const ZAppUsageUpdate = ZAppUsageEntry.pick({
 });
 export type TAppUsageUpdate = z.infer<typeof ZAppUsageUpdate>;
 
+const machine = { agent_id: z.number().int(), hostname: ZText };
+
 export const ZWsItAppUsage = z.object({
-  message: z.object({ command: z.literal('app_usage'), username: ZText, data: ZAppUsageUpdate }),
+  message: z.object({ command: z.literal('app_usage'), username: ZText, ...machine, data: ZAppUsageUpdate }),
 });
 export const ZWsItNetwork = z.object({
-  message: z.object({ command: z.literal('network'), username: ZText, data: ZNetworkMonitor }),
+  message: z.object({ command: z.literal('network'), username: ZText, ...machine, data: ZNetworkMonitor }),
 });
 export const ZWsItDevice = z.object({
-  message: z.object({ command: z.literal('device'), username: ZText, data: ZDeviceMonitor }),
+  message: z.object({ command: z.literal('device'), username: ZText, ...machine, data: ZDeviceMonitor }),
 });
 export const ZWsItUserLogs = z.object({
   message: z.object({ command: z.literal('user_logs'), username: ZText, data: z.array(ZDailyLog) }),
@@ -38,6 +43,8 @@ export const ZWsItStatus = z.object({
   message: z.object({
     command: z.literal('it_status'),
     username: ZText,
+    ...machine,
+    /** This machine's state. */
     status: ZItStatus,
     since: ZText,
     last_seen: ZText,

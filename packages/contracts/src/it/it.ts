@@ -101,7 +101,37 @@ export const ZDailyLog = z
   .meta({ id: 'DailyLog' });
 export type TDailyLog = z.infer<typeof ZDailyLog>;
 
-/** Spec §3 IT monitoring record, plus who the user is and the machine's state now. */
+/**
+ * An agent silent this long (no message at all) is offline from its last sign of life; a
+ * gap this long between its events is offline in the day's timeline. The agent heartbeats
+ * every 30 s, so two minutes is four missed beats. One figure for the board, the day page
+ * and the agents list.
+ */
+export const IT_SILENT_AFTER_MS = 2 * 60_000;
+
+/** One enrolled machine of a person, as the board shows it: its own state and latest values. */
+export const ZItMachine = z
+  .object({
+    agent_id: z.number().int(),
+    hostname: ZText,
+    platform: z.enum(['linux', 'win32', 'darwin']),
+    status: ZItStatus,
+    /** Since when the status holds: offline counts from the last sign of life (null: never seen). */
+    status_since: ZText.nullable(),
+    /** This machine's last message (null: never reported). */
+    last_seen: ZText.nullable(),
+    /** The window in front on this machine (the last one seen when offline). */
+    app: ZAppUsageEntry.nullable(),
+    device: ZDeviceMonitor.nullable(),
+    network: ZNetworkMonitor.nullable(),
+  })
+  .meta({ id: 'ItMachine' });
+export type TItMachine = z.infer<typeof ZItMachine>;
+
+/**
+ * Spec §3 IT monitoring record, plus who the user is and their machines. `status` is the
+ * person's: the most present of their machines (active, idle, locked, offline).
+ */
 export const ZItRecord = z
   .object({
     username: ZText,
@@ -111,8 +141,10 @@ export const ZItRecord = z
     status: ZItStatus,
     /** Since when the status holds (null: never seen). */
     status_since: ZText.nullable(),
-    /** The agent's last message (null: no agent ever reported). */
+    /** The latest message of any of their agents (null: no agent ever reported). */
     last_seen: ZText.nullable(),
+    /** Each enrolled machine (not revoked), by host name. */
+    machines: z.array(ZItMachine),
     /** The user has a WFM shift running now (an offline agent then is an alert). */
     on_shift: z.boolean(),
     network_monitors: z.array(ZNetworkMonitor),
@@ -123,8 +155,30 @@ export const ZItRecord = z
   .meta({ id: 'ItRecord' });
 export type TItRecord = z.infer<typeof ZItRecord>;
 
-/** `GET /api/script/it-list/`: records keyed by username (spec §3), the users the caller may watch. */
-export const ZItList = z.record(ZText, ZItRecord).meta({ id: 'ItList' });
+const STATUS_RANK: Record<TItStatus, number> = { active: 0, idle: 1, locked: 2, offline: 3 };
+
+/**
+ * A person's state from their machines': the most present one (at work over idle over
+ * locked over offline), the longest-held on a tie; none but offline → offline since their
+ * last sign of life. Shared so the server's records and the web's live rows agree.
+ */
+export function personStatus(
+  machines: readonly Pick<TItMachine, 'status' | 'status_since'>[],
+  lastSeen: string | null,
+): { status: TItStatus; since: string | null } {
+  let best: { status: TItStatus; since: string | null } = { status: 'offline', since: lastSeen };
+  for (const m of machines) {
+    if (m.status === 'offline') continue;
+    const rank = STATUS_RANK[m.status] - STATUS_RANK[best.status];
+    if (rank < 0 || (rank === 0 && (m.status_since ?? '') < (best.since ?? ''))) {
+      best = { status: m.status, since: m.status_since };
+    }
+  }
+  return best;
+}
+
+/** `GET /api/script/it-list/`: spec §7's list of records, each carrying its username; the users the caller may watch. */
+export const ZItList = z.array(ZItRecord).meta({ id: 'ItList' });
 export type TItList = z.infer<typeof ZItList>;
 
 /** How many of each list it-list carries per user (the latest window). */
@@ -149,6 +203,22 @@ export const ZItTimelineSegment = z.object({
 });
 export type TItTimelineSegment = z.infer<typeof ZItTimelineSegment>;
 
+/** One machine's day: its state now, its own timeline, and the totals of that timeline. */
+export const ZItDayMachine = z
+  .object({
+    agent_id: z.number().int(),
+    hostname: ZText,
+    status: ZItStatus,
+    status_since: ZText.nullable(),
+    last_seen: ZText.nullable(),
+    timeline: z.array(ZItTimelineSegment),
+    active_seconds: z.number().int(),
+    idle_seconds: z.number().int(),
+    locked_seconds: z.number().int(),
+  })
+  .meta({ id: 'ItDayMachine' });
+export type TItDayMachine = z.infer<typeof ZItDayMachine>;
+
 export const ZItTimeTotal = z.object({ name: ZText, seconds: z.number().int().min(0), category: ZItCategory });
 export type TItTimeTotal = z.infer<typeof ZItTimeTotal>;
 
@@ -159,18 +229,23 @@ export const ZItDay = z
     first_name: ZText,
     last_name: ZText,
     date: ZText,
+    /** Every machine's segments, in time order (each machine's own timeline is in `machines`). */
     timeline: z.array(ZItTimelineSegment),
     /** Active seconds per process, most first. */
     top_apps: z.array(ZItTimeTotal),
     /** Active seconds per site (host name), most first. */
     top_sites: z.array(ZItTimeTotal),
     categories: z.object({ productive: z.number().int(), neutral: z.number().int(), unproductive: z.number().int() }),
+    /** Sums over the machines' timelines (as the machines' logs below). */
     active_seconds: z.number().int(),
     idle_seconds: z.number().int(),
     locked_seconds: z.number().int(),
     device_monitors: z.array(ZDeviceMonitor),
     network_monitors: z.array(ZNetworkMonitor),
+    /** One log per machine, built from the same events as its timeline (so the page agrees with itself). */
     daily_logs: z.array(ZDailyLog),
+    /** Each machine that reported (or is enrolled), by host name. */
+    machines: z.array(ZItDayMachine),
   })
   .meta({ id: 'ItDay' });
 export type TItDay = z.infer<typeof ZItDay>;
@@ -215,7 +290,7 @@ export const ZAgent = z
     version: ZText,
     enrolled_at: ZText,
     last_seen: ZText.nullable(),
-    /** A socket of this agent is open on some server now (last message within two minutes). */
+    /** Reporting now: not stopped (its last state is not offline) and not silent (IT_SILENT_AFTER_MS). */
     connected: z.boolean(),
     revoked_at: ZText.nullable(),
   })

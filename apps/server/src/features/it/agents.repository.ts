@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
+import { IT_SILENT_AFTER_MS } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
+
+/** IT_SILENT_AFTER_MS as an SQL interval: judged on the database clock, so every server agrees. */
+export const SILENT = sql`make_interval(secs => ${IT_SILENT_AFTER_MS / 1000})`;
+
+/** Whether the agent of `it_agents` alias `a` has said nothing for IT_SILENT_AFTER_MS (or never spoke). */
+export const silentSql = (a = 'it_agents') =>
+  sql<boolean>`(${sql.ref(`${a}.last_seen_at`)} is null or ${sql.ref(`${a}.last_seen_at`)} < now() - ${SILENT})`;
 
 export interface NewAgent {
   user_id: number;
@@ -76,6 +84,8 @@ const LIST_COLUMNS = [
   'it_agents.enrolled_at',
   'it_agents.last_seen_at',
   'it_agents.revoked_at',
+  'it_agents.state',
+  'it_agents.state_since',
   'users.username',
   'users.first_name',
   'users.last_name',
@@ -88,6 +98,7 @@ export function listAgents(db: Database) {
     .selectFrom('it_agents')
     .innerJoin('users', 'users.id', 'it_agents.user_id')
     .select(LIST_COLUMNS)
+    .select(silentSql().as('silent'))
     .orderBy('it_agents.enrolled_at', 'desc')
     .orderBy('it_agents.id', 'desc')
     .execute();
@@ -99,6 +110,7 @@ export function findAgent(db: Database, id: number) {
     .selectFrom('it_agents')
     .innerJoin('users', 'users.id', 'it_agents.user_id')
     .select(LIST_COLUMNS)
+    .select(silentSql().as('silent'))
     .where('it_agents.id', '=', id)
     .executeTakeFirst();
 }
@@ -119,7 +131,18 @@ export async function revokeAgent(db: Database, id: number, by: number): Promise
 export function lockAgent(db: Database, id: number) {
   return db
     .selectFrom('it_agents')
-    .select(['id', 'user_id', 'hostname', 'last_seq', 'revoked_at', 'rows_day', 'rows_on_day'])
+    .select([
+      'id',
+      'user_id',
+      'hostname',
+      'last_seq',
+      'revoked_at',
+      'rows_day',
+      'rows_on_day',
+      'state',
+      'state_since',
+      silentSql().as('silent'),
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -128,12 +151,23 @@ export function lockAgent(db: Database, id: number) {
 export async function recordBatch(
   db: Database,
   id: number,
-  values: { last_seq: number; clock_offset_ms: number; last_seen_at: Date; rows_day: string; rows_on_day: number },
+  values: {
+    last_seq: number;
+    clock_offset_ms: number;
+    last_seen_at: Date;
+    rows_day: string;
+    rows_on_day: number;
+    state?: 'active' | 'idle' | 'locked' | 'offline';
+    state_since?: Date;
+  },
 ): Promise<void> {
   await db.updateTable('it_agents').set(values).where('id', '=', id).execute();
 }
 
-/** `hello`: the high-water mark, and the agent is seen now. */
+/**
+ * `hello`: the high-water mark, and the agent is seen now. Back from a silence (not a
+ * clean stop), its state's period starts again now: it was offline meanwhile.
+ */
 export async function greetAgent(
   db: Database,
   id: number,
@@ -141,7 +175,11 @@ export async function greetAgent(
 ): Promise<{ last_seq: number } | undefined> {
   return db
     .updateTable('it_agents')
-    .set({ last_seen_at: sql<Date>`now()`, clock_offset_ms: clockOffsetMs })
+    .set({
+      last_seen_at: sql<Date>`now()`,
+      clock_offset_ms: clockOffsetMs,
+      state_since: sql<Date>`case when state is distinct from 'offline' and ${silentSql()} then now() else state_since end`,
+    })
     .where('id', '=', id)
     .returning('last_seq')
     .executeTakeFirst();
@@ -155,5 +193,24 @@ export function agentsOfUsernames(db: Database, usernames: readonly string[]) {
     .select(['it_agents.id', 'it_agents.user_id', 'it_agents.hostname', 'users.username', 'users.user_type'])
     .where('users.username', 'in', usernames.length ? [...usernames] : [''])
     .where('it_agents.revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Agents that fell silent (not stopped cleanly) since their silence was last announced:
+ * claimed by one conditional update, so with several servers each is announced once.
+ */
+export async function claimNewlySilent(db: Database): Promise<{ id: number; user_id: number }[]> {
+  return db
+    .updateTable('it_agents')
+    .set({ silence_reported_at: sql<Date>`now()` })
+    .where('revoked_at', 'is', null)
+    .where('state', 'is not', null)
+    .where('state', '<>', 'offline')
+    .where('last_seen_at', '<', sql<Date>`now() - ${SILENT}`)
+    .where((eb) =>
+      eb.or([eb('silence_reported_at', 'is', null), eb('silence_reported_at', '<', eb.ref('last_seen_at'))]),
+    )
+    .returning(['id', 'user_id'])
     .execute();
 }

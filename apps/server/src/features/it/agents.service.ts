@@ -17,8 +17,6 @@ import * as repo from './agents.repository.js';
 
 /** Agent credentials are recognisable by their prefix (never a user token or ticket). */
 export const AGENT_CREDENTIAL_PREFIX = 'agt_';
-/** An agent counts as connected while its last message is this recent. */
-export const CONNECTED_WITHIN_MS = 2 * 60_000;
 /** The gateway's session id of an agent socket. */
 const SESSION_PREFIX = 'agent:';
 
@@ -57,7 +55,7 @@ export async function enroll(ctx: AppContext, req: TAgentEnrollRequest, client: 
   return { agent_id: agentId, credential, username: user.username };
 }
 
-function present(row: repo.AgentListRow, now: number): TAgent {
+function present(row: repo.AgentListRow): TAgent {
   const lastSeen = row.last_seen_at ? new Date(row.last_seen_at) : null;
   return {
     id: row.id,
@@ -70,7 +68,8 @@ function present(row: repo.AgentListRow, now: number): TAgent {
     version: row.version,
     enrolled_at: new Date(row.enrolled_at).toISOString(),
     last_seen: lastSeen?.toISOString() ?? null,
-    connected: !row.revoked_at && !!lastSeen && now - lastSeen.getTime() <= CONNECTED_WITHIN_MS,
+    // The board's rule: reporting unless stopped cleanly (offline), silent, or revoked.
+    connected: !row.revoked_at && !row.silent && row.state !== 'offline',
     revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
   };
 }
@@ -78,8 +77,7 @@ function present(row: repo.AgentListRow, now: number): TAgent {
 /** `GET /api/it/agents/` (IT, ADMIN). */
 export async function listAgents(ctx: AppContext, viewer: UserRow): Promise<TAgent[]> {
   if (!canManageItAgents(viewer)) throw forbidden();
-  const now = Date.now();
-  return (await repo.listAgents(ctx.db)).map((r) => present(r, now));
+  return (await repo.listAgents(ctx.db)).map(present);
 }
 
 /**

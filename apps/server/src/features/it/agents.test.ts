@@ -144,8 +144,9 @@ describe('telemetry ingest', () => {
       idle_seconds: 0,
     });
     await a.send([activity(1, 'active', 0), activity(2, 'idle', 10_000), activity(3, 'locked', 20_000)]);
+    // The machine's own state, on its agent's row.
     const status = await sql<{ state: string }>`
-      select state from it_status where agent_id = ${r.agent_id}`.execute(s.database.db);
+      select state from it_agents where id = ${r.agent_id}`.execute(s.database.db);
     expect(status.rows).toEqual([{ state: 'locked' }]);
     a.sock.ws.send(JSON.stringify({ command: 'events', batch: 'x', agent_time: 'now', events: [{ kind: 'weird' }] }));
     expect((await a.sock.next((m) => m.message?.command === 'error')).message.data).toBe('Malformed agent message.');

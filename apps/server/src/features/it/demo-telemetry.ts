@@ -12,8 +12,10 @@ import { agentLastSeq } from './telemetry.repository.js';
  * them live. Interpreters are left to the presence demo feed.
  */
 const CAST = ['it', 'quality', 'manager.ops', 'hr', 'dev', 'manager.it'] as const;
-/** Played live every minute by the feed. */
+/** Played live every minute by the feed (every machine of theirs). */
 const LIVE = ['it', 'quality', 'manager.ops'];
+/** Someone who works on two machines: a desk all day and a laptop in the afternoon. */
+const TWO_MACHINES = 'manager.ops';
 
 const APPS = [
   { title: 'Zoiper — Call with +966 11 555 0142', process: 'zoiper', url: null },
@@ -97,58 +99,86 @@ function workStretch(from: number, to: number, seq: () => number, next: () => nu
   }
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const minutes = Math.round((to - from) / 60_000);
-  return { events, minutes, switches: active };
+  return { events, minutes, switches: active, lock: { from: iso(breakAt + 600_000), to: iso(breakAt + 2400_000) } };
 }
 
-/** Two days of telemetry for the demo staff (run once, right after the demo accounts are seeded). */
-export async function seedItDemo(ctx: AppContext, now = new Date()): Promise<void> {
-  const users = await usersByUsername(ctx.db, CAST);
-  for (const [who, user] of users.entries()) {
-    const hostname = `desk-${String(who + 11).padStart(2, '0')}`;
-    const agentId = await agents.insertAgent(ctx.db, {
-      user_id: user.id,
-      machine_id: `demo-${user.username}`,
-      hostname,
-      platform: 'linux',
-      version: '1.0.0',
-      // Nobody holds this credential: a hash of random bytes.
-      credential_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+/** One demo machine: its agent, and its stretches of work stored through the real ingest (with the day's log). */
+async function seedMachine(
+  ctx: AppContext,
+  user: { id: number; username: string },
+  m: { hostname: string; machineId: string; who: number; stretches: readonly (readonly [number, number])[] },
+  now: Date,
+) {
+  const agentId = await agents.insertAgent(ctx.db, {
+    user_id: user.id,
+    machine_id: m.machineId,
+    hostname: m.hostname,
+    platform: 'linux',
+    version: '1.0.0',
+    // Nobody holds this credential: a hash of random bytes.
+    credential_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+  });
+  let n = 0;
+  const seq = () => ++n;
+  const next = random(m.who + 7);
+  for (const [from, to] of m.stretches) {
+    const { events, minutes, lock } = workStretch(from, to, seq, next, m.who, m.hostname);
+    const date = new Date(from).toISOString().slice(0, 10);
+    // The agent's log says what its events say: 10 minutes idle, then a 30-minute lock.
+    events.push({
+      kind: 'daily',
+      seq: seq(),
+      at: new Date(to).toISOString(),
+      data: {
+        date,
+        first_activity: new Date(from).toISOString(),
+        last_activity: new Date(to).toISOString(),
+        active_minutes: minutes - 40,
+        idle_minutes: 10,
+        locked_minutes: 30,
+        lock_periods: [lock],
+      },
     });
-    let n = 0;
-    const seq = () => ++n;
-    const next = random(who + 7);
-    const day = 86_400_000;
-    const stretches = [
-      [now.getTime() - day - 8 * 3600_000, now.getTime() - day],
-      [now.getTime() - 4 * 3600_000, now.getTime() - 60_000],
-    ] as const;
-    for (const [from, to] of stretches) {
-      const { events, minutes } = workStretch(from, to, seq, next, who, hostname);
-      const date = new Date(from).toISOString().slice(0, 10);
-      events.push({
-        kind: 'daily',
-        seq: seq(),
-        at: new Date(to).toISOString(),
-        data: {
-          date,
-          first_activity: new Date(from).toISOString(),
-          last_activity: new Date(to).toISOString(),
-          active_minutes: minutes - 40,
-          idle_minutes: 10,
-          locked_minutes: 30,
-          lock_periods: [],
-        },
-      });
-      const agent = { agentId, userId: user.id, username: user.username, isInterpreter: false };
-      for (let i = 0; i < events.length; i += 200) {
-        await ingestBatch(ctx, agent, { agent_time: now.toISOString(), events: events.slice(i, i + 200) }, now);
-      }
+    const agent = { agentId, userId: user.id, username: user.username, isInterpreter: false };
+    for (let i = 0; i < events.length; i += 200) {
+      await ingestBatch(ctx, agent, { agent_time: now.toISOString(), events: events.slice(i, i + 200) }, now);
     }
   }
 }
 
 /**
- * One minute of the IT demo feed: three demo machines switch app now and then and stay
+ * Two days of telemetry for the demo staff (run once, right after the demo accounts are
+ * seeded); one of them works on two machines.
+ */
+export async function seedItDemo(ctx: AppContext, now = new Date()): Promise<void> {
+  const users = await usersByUsername(ctx.db, CAST);
+  const t = now.getTime();
+  const day = 86_400_000;
+  for (const [who, user] of users.entries()) {
+    const stretches = [
+      [t - day - 8 * 3600_000, t - day],
+      [t - 4 * 3600_000, t - 60_000],
+    ] as const;
+    const hostname = `desk-${String(who + 11).padStart(2, '0')}`;
+    await seedMachine(ctx, user, { hostname, machineId: `demo-${user.username}`, who, stretches }, now);
+    if (user.username === TWO_MACHINES) {
+      await seedMachine(
+        ctx,
+        user,
+        {
+          hostname: 'laptop-ops',
+          machineId: `demo-${user.username}-laptop`,
+          who: who + 20,
+          stretches: [[t - 2 * 3600_000, t - 60_000]],
+        },
+        now,
+      );
+    }
+  }
+}
+
+/**
+ * One minute of the IT demo feed: the machines of three demo people switch app now and then and stay
  * active. Each event is the agent's next seq, so with several servers one of them stores it.
  */
 export async function runItDemoFeed(ctx: AppContext, now = new Date()): Promise<void> {

@@ -4,7 +4,7 @@ import type { ServerFeature } from '../../lib/feature.js';
 import { itAgentRoutes } from './agent.routes.js';
 import { runItDemoFeed, seedItDemo } from './demo-telemetry.js';
 import { itRoutes } from './it.routes.js';
-import { maintainTelemetry } from './telemetry.service.js';
+import { announceSilentAgents, maintainTelemetry } from './telemetry.service.js';
 
 export const itFeature: ServerFeature = {
   name: 'it',
@@ -17,6 +17,8 @@ export const itFeature: ServerFeature = {
       : []),
     // Every server runs it; creating and dropping day partitions are idempotent.
     { name: 'it.maintenance', everyMs: 3600_000, ownTransactions: true, run: () => maintainTelemetry(ctx) },
+    // Every server runs it; each silence is claimed by one conditional update and announced once.
+    { name: 'it.silence', everyMs: 30_000, ownTransactions: true, run: () => announceSilentAgents(ctx) },
   ],
   // The demo machines go through the real ingest, which needs the app's context.
   demo: { withApp: (ctx) => seedItDemo(ctx) },

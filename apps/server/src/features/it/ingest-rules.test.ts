@@ -65,12 +65,25 @@ describe('redaction', () => {
 
 describe('status and presence', () => {
   const t = (m: number) => new Date(Date.UTC(2026, 10, 23, 9, m));
-  it('moves `since` only when the state changes, and ignores activity older than the state held', () => {
+  it('moves `since` only when the state changes, never before the period held began', () => {
     const held = { state: 'active' as const, since: t(10) };
-    expect(nextStatus(held, [{ state: 'active', time: t(11) }])).toEqual(held);
-    expect(nextStatus(held, [{ state: 'idle', time: t(12) }])).toEqual({ state: 'idle', since: t(12) });
-    expect(nextStatus(held, [{ state: 'locked', time: t(5) }])).toEqual(held);
-    expect(nextStatus(undefined, [{ state: 'locked', time: t(1) }])).toEqual({ state: 'locked', since: t(1) });
+    expect(nextStatus(held, [{ state: 'active', time: t(11), seq: 1 }])).toEqual(held);
+    expect(nextStatus(held, [{ state: 'idle', time: t(12), seq: 1 }])).toEqual({ state: 'idle', since: t(12) });
+    // A change stamped before the period held began (a period started at reconnect) starts with it.
+    expect(nextStatus(held, [{ state: 'locked', time: t(5), seq: 1 }])).toEqual({ state: 'locked', since: t(10) });
+    expect(nextStatus(undefined, [{ state: 'locked', time: t(1), seq: 1 }])).toEqual({ state: 'locked', since: t(1) });
+  });
+
+  it('starts a new period when the agent comes back from a silence, but not after a clean stop', () => {
+    const held = { state: 'active' as const, since: t(10) };
+    expect(nextStatus(held, [], { silent: true, now: t(50) })).toEqual({ state: 'active', since: t(50) });
+    expect(nextStatus(held, [], { silent: false, now: t(50) })).toEqual(held);
+    const stopped = { state: 'offline' as const, since: t(10) };
+    expect(nextStatus(stopped, [], { silent: true, now: t(50) })).toEqual(stopped);
+    expect(nextStatus(stopped, [{ state: 'active', time: t(49), seq: 9 }], { silent: true, now: t(50) })).toEqual({
+      state: 'active',
+      since: t(49),
+    });
   });
 
   it('opens presence on active after offline or locked, closes it on lock or stop, and idle keeps it', () => {

@@ -120,15 +120,24 @@ export interface StatusNow {
   since: Date;
 }
 
-/** The machine's state after a batch's activity events (in time order); `since` moves only on a change. */
+/**
+ * A machine's state after a batch's activity events. Fresh events are newer than the ones
+ * that set the state held (seq order), so each applies; a change starts its period at the
+ * event's time, but never before the period held began (a period started at reconnect
+ * stays started there). `silent`: the agent had said nothing for IT_SILENT_AFTER_MS before
+ * this batch, so it was offline meanwhile and the state held starts a new period now.
+ */
 export function nextStatus(
   current: StatusNow | undefined,
-  activity: readonly { state: TItStatus; time: Date }[],
+  activity: readonly { state: TItStatus; time: Date; seq: number }[],
+  resume?: { silent: boolean; now: Date },
 ): StatusNow | undefined {
   let status = current;
-  for (const a of [...activity].sort((x, y) => x.time.getTime() - y.time.getTime())) {
-    if (status && a.time < status.since) continue; // older than the state we hold: history only
-    if (!status || status.state !== a.state) status = { state: a.state, since: a.time };
+  if (status && resume?.silent && status.state !== 'offline') status = { state: status.state, since: resume.now };
+  for (const a of [...activity].sort((x, y) => x.seq - y.seq)) {
+    if (!status) status = { state: a.state, since: a.time };
+    else if (status.state !== a.state)
+      status = { state: a.state, since: new Date(Math.max(a.time.getTime(), status.since.getTime())) };
   }
   return status;
 }

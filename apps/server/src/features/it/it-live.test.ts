@@ -62,7 +62,9 @@ describe('/ws/it/', () => {
     url: more.url ?? null,
     opened_apps: more.opened_apps ?? null,
   });
-  const publish = (event: Omit<TBusEventOf<'it'>, 'type'>) => s.app.ctx.bus.publish({ type: 'it', ...event });
+  // Each machine's telemetry is announced with its agent (the test users have one machine each).
+  const publish = (event: Omit<TBusEventOf<'it'>, 'type' | 'agent'>) =>
+    s.app.ctx.bus.publish({ type: 'it', agent: agents.get(event.user)!.id, ...event });
   const framesFor = (socket: TestSocket, username: string, command?: string) =>
     socket.messages.filter((m) => m.message?.username === username && (!command || m.message.command === command));
 

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { LiveConnection } from '../../plugins/realtime/gateway.js';
 import { usableRules } from './pattern-safety.js';
-import { presentAppUpdate, presentDailyLog, presentDevice, presentNetwork } from './it.presenter.js';
+import { presentAppUpdate, presentDailyLog, presentDevice, presentNetwork, statusOf } from './it.presenter.js';
 import * as repo from './it.repository.js';
 
 export type ItKind = TBusEventOf<'it'>['kinds'][number];
@@ -25,7 +25,7 @@ export interface ItSockets {
 export const IT_LIVE_WINDOW_MS = 500;
 
 /**
- * Throttles reads per user, leading and trailing: the first event of a user is read at
+ * Throttles reads per key (a machine), leading and trailing: the first event of a key is read at
  * once; events arriving in the next `windowMs` only add their kinds, read together when
  * the window ends (so the read sees the latest rows). Kept in this process only: it
  * decides when this server reads for its own sockets, nothing another server needs.
@@ -65,23 +65,25 @@ export function createCoalescer(windowMs: number, run: (user: number, kinds: Rea
 const ORDER: readonly ItKind[] = ['app', 'activity', 'device', 'network', 'daily'];
 
 /**
- * Reads once what `kinds` changed for `user` and sends the frames to this server's
+ * Reads once what `kinds` changed for `user`'s machine `agent` and sends the frames to this server's
  * /ws/it/ sockets that may watch them (canSeeMonitoring). Reads nothing when this server
  * has no such socket. Answers how many frames went out.
  */
 export async function deliverItUpdate(
   ctx: AppContext,
   user: number,
+  agent: number,
   kinds: ReadonlySet<ItKind>,
   sockets: ItSockets,
 ): Promise<number> {
   if (isEmpty(sockets.connections(WS_CHANNELS.it))) return 0;
-  const row = await repo.liveRow(ctx.db, user, kinds);
+  const row = await repo.liveRow(ctx.db, user, agent, kinds);
   if (!row) return 0;
   // The sockets as they are after the read (some may have gone meanwhile).
   const to = [...sockets.connections(WS_CHANNELS.it)].filter((c) => canSeeMonitoring(c.user, row));
   if (to.length === 0) return 0;
   const username = row.username;
+  const machine = { agent_id: row.agent_id, hostname: row.hostname };
   const frames: TWsItChannelMessage[] = [];
   for (const kind of ORDER) {
     if (!kinds.has(kind)) continue;
@@ -90,26 +92,28 @@ export async function deliverItUpdate(
         message: {
           command: 'app_usage',
           username,
+          ...machine,
           data: presentAppUpdate(row.app, await usableRules(row.rules ?? [])),
         },
       };
       frames.push(frame);
-    } else if (kind === 'activity' && row.status) {
+    } else if (kind === 'activity' && row.status?.last_seen) {
+      // The board's rule: a silent machine is offline from its last sign of life.
+      const { status, since } = statusOf(row.status);
+      const lastSeen = new Date(row.status.last_seen).toISOString();
       const frame: TWsItStatus = {
-        message: {
-          command: 'it_status',
-          username,
-          status: row.status.state,
-          since: new Date(row.status.since).toISOString(),
-          last_seen: new Date(row.status.last_seen_at).toISOString(),
-        },
+        message: { command: 'it_status', username, ...machine, status, since: since ?? lastSeen, last_seen: lastSeen },
       };
       frames.push(frame);
     } else if (kind === 'device' && row.device) {
-      const frame: TWsItDevice = { message: { command: 'device', username, data: presentDevice(row.device) } };
+      const frame: TWsItDevice = {
+        message: { command: 'device', username, ...machine, data: presentDevice(row.device) },
+      };
       frames.push(frame);
     } else if (kind === 'network' && row.network) {
-      const frame: TWsItNetwork = { message: { command: 'network', username, data: presentNetwork(row.network) } };
+      const frame: TWsItNetwork = {
+        message: { command: 'network', username, ...machine, data: presentNetwork(row.network) },
+      };
       frames.push(frame);
     } else if (kind === 'daily' && row.daily_logs) {
       const frame: TWsItUserLogs = {
@@ -137,8 +141,10 @@ export function startItLive(
   onError: (err: unknown) => void,
   windowMs = IT_LIVE_WINDOW_MS,
 ) {
-  const coalescer = createCoalescer(windowMs, (user, kinds) =>
-    deliverItUpdate(ctx, user, kinds, sockets).then(
+  // Reads are coalesced per machine (one person's machines each send their own frames).
+  const userOf = new Map<number, number>();
+  const coalescer = createCoalescer(windowMs, (agent, kinds) =>
+    deliverItUpdate(ctx, userOf.get(agent)!, agent, kinds, sockets).then(
       () => undefined,
       (err: unknown) => onError(err),
     ),
@@ -146,7 +152,8 @@ export function startItLive(
   const unsubscribe = ctx.bus.subscribe('it', (event) => {
     // No IT page open here: nothing to read, nothing to remember.
     if (isEmpty(sockets.connections(WS_CHANNELS.it))) return;
-    coalescer.add(event.user, event.kinds);
+    userOf.set(event.agent, event.user);
+    coalescer.add(event.agent, event.kinds);
   });
   return () => {
     unsubscribe();

@@ -1,6 +1,7 @@
 import {
   canSeeItBoard,
   canSeeMonitoring,
+  type TDailyLog,
   type TDeviceMonitor,
   type TItDay,
   type TItDayQuery,
@@ -11,16 +12,16 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { onShiftNow, portalClock, portalDays } from '../wfm/index.js';
-import { buildDay } from './it-timeline.js';
-import { presentDailyLog, presentDevice, presentItRecord, presentNetwork } from './it.presenter.js';
+import { buildMachineDays, dayLogOf } from './it-timeline.js';
+import { presentDevice, presentItRecord, presentNetwork, statusOf } from './it.presenter.js';
 import * as repo from './it.repository.js';
 import { usableRules } from './pattern-safety.js';
 
 const NO_USER = 'itUserNotFound';
 
 /**
- * `GET /api/script/it-list/` (spec §7): the records of the users the caller may watch,
- * keyed by username. Four statements whatever the number of users: who is monitored, their
+ * `GET /api/script/it-list/` (spec §7): the list of records of the users the caller may
+ * watch, each carrying its username and its machines. Four statements whatever the number of users: who is monitored, their
  * lists and status (one statement, repo.itListRows), the category rules, and the shifts
  * running now (the WFM feature's).
  */
@@ -34,10 +35,10 @@ export async function itList(ctx: AppContext, viewer: UserRow): Promise<TItList>
     onShiftNow(ctx.db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const list: TItList = {};
+  const list: TItList = [];
   for (const u of users) {
     const row = byId.get(u.id);
-    if (row) list[u.username] = presentItRecord(u, row, onShift.has(u.id), rules);
+    if (row) list.push(presentItRecord(u, row, onShift.has(u.id), rules));
   }
   return list;
 }
@@ -56,20 +57,28 @@ export async function userDay(ctx: AppContext, viewer: UserRow, username: string
   const [bounds] = await portalDays(ctx.db, date, date, tz);
   const from = new Date(bounds!.starts_at);
   const to = new Date(bounds!.ends_at);
-  const [apps, activity, samples, logs, rules] = await Promise.all([
+  const [apps, activity, samples, machines, rules] = await Promise.all([
     repo.appEventsOfDay(ctx.db, target.id, from, to),
     repo.activityOfDay(ctx.db, target.id, from, to),
     repo.samplesOfDay(ctx.db, target.id, from, to),
-    repo.dailyLogsOfDay(ctx.db, target.id, date),
+    repo.machinesOfUser(ctx.db, target.id),
     repo.listCategoryRules(ctx.db).then(usableRules),
   ]);
-  const summary = buildDay({
+  // Each enrolled machine, and any revoked one that reported this day.
+  const reported = new Set([...apps, ...activity].map((e) => e.agent_id));
+  const shown = machines.filter((m) => !m.revoked || reported.has(m.agent_id));
+  const summary = buildMachineDays({
     from: from.getTime(),
     to: to.getTime(),
     now: new Date(clock.now).getTime(),
-    apps: apps.map((a) => ({ ...a, at: new Date(a.at).getTime() })),
-    activity: activity.map((a) => ({ state: a.state, at: new Date(a.at).getTime() })),
     rules,
+    machines: shown.map((m) => ({
+      agent_id: m.agent_id,
+      apps: apps.filter((a) => a.agent_id === m.agent_id).map((a) => ({ ...a, at: new Date(a.at).getTime() })),
+      activity: activity
+        .filter((a) => a.agent_id === m.agent_id)
+        .map((a) => ({ state: a.state, at: new Date(a.at).getTime() })),
+    })),
   });
   const device: TDeviceMonitor[] = [];
   const network: TNetworkMonitor[] = [];
@@ -77,14 +86,35 @@ export async function userDay(ctx: AppContext, viewer: UserRow, username: string
     if (s.kind === 'device') device.push(presentDevice({ at: s.at.toISOString(), data: s.data }));
     else network.push(presentNetwork({ at: s.at.toISOString(), data: s.data }));
   }
+  const { machines: days, ...totals } = summary;
+  const dayMachines = shown.map((m, i) => {
+    const { status, since } = statusOf(m);
+    const d = days[i]!;
+    return {
+      agent_id: m.agent_id,
+      hostname: m.hostname,
+      status,
+      status_since: since,
+      last_seen: m.last_seen ? new Date(m.last_seen).toISOString() : null,
+      timeline: d.timeline,
+      active_seconds: d.active_seconds,
+      idle_seconds: d.idle_seconds,
+      locked_seconds: d.locked_seconds,
+    };
+  });
+  // The machines' logs come from the same events as their timelines: one account of the day.
+  const logs: TDailyLog[] = dayMachines
+    .filter((m) => m.timeline.some((x) => x.kind !== 'offline'))
+    .map((m) => ({ ...dayLogOf(date, m.timeline, m.status === 'locked'), hostname: m.hostname }));
   return {
     username: target.username,
     first_name: target.first_name,
     last_name: target.last_name,
     date,
-    ...summary,
+    ...totals,
     device_monitors: device,
     network_monitors: network,
-    daily_logs: logs.map(presentDailyLog),
+    daily_logs: logs,
+    machines: dayMachines,
   };
 }

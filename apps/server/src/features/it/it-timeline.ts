@@ -1,5 +1,6 @@
 import {
   categorize,
+  IT_SILENT_AFTER_MS,
   type TCategoryRule,
   type TItCategory,
   type TItTimelineSegment,
@@ -13,8 +14,8 @@ import {
  * lay idle and locked spans over it (an idle span splits the app span it falls in).
  */
 
-/** A silence longer than this is offline (the agent heartbeats far more often). */
-export const OFFLINE_GAP_MS = 2 * 60_000;
+/** A silence longer than this is offline (the agent heartbeats far more often); the board's figure too. */
+export const OFFLINE_GAP_MS = IT_SILENT_AFTER_MS;
 
 export type CategoryRules = readonly Pick<TCategoryRule, 'field' | 'pattern' | 'category'>[];
 
@@ -156,9 +157,8 @@ function totals(entries: readonly { name: string; ms: number; category: TItCateg
     .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
 }
 
-/** The day's timeline and its totals (active = time with an app in front and input). */
-export function buildDay(input: TimelineInput): DaySummary {
-  const list = spans(input);
+/** The timeline and totals of spans (one machine's, or several machines' in time order). */
+function summarize(list: readonly Span[], rules: CategoryRules): DaySummary {
   const timeline: TItTimelineSegment[] = list.map((s) => ({
     from: new Date(s.from).toISOString(),
     to: new Date(s.to).toISOString(),
@@ -166,7 +166,7 @@ export function buildDay(input: TimelineInput): DaySummary {
     title: s.title,
     process: s.process,
     url: s.url,
-    category: s.kind === 'app' ? categoryOf(input.rules, s) : null,
+    category: s.kind === 'app' ? categoryOf(rules, s) : null,
   }));
   const ms = { app: 0, idle: 0, locked: 0, offline: 0 };
   const categories: Record<TItCategory, number> = { productive: 0, neutral: 0, unproductive: 0 };
@@ -195,5 +195,70 @@ export function buildDay(input: TimelineInput): DaySummary {
     active_seconds: sec(ms.app),
     idle_seconds: sec(ms.idle),
     locked_seconds: sec(ms.locked),
+  };
+}
+
+/** The day's timeline and its totals (active = time with an app in front and input). */
+export function buildDay(input: TimelineInput): DaySummary {
+  return summarize(spans(input), input.rules);
+}
+
+export interface MachineDayInput {
+  agent_id: number;
+  apps: readonly AppTick[];
+  activity: readonly ActivityTick[];
+}
+
+/**
+ * A person's day on several machines: each machine's own timeline (its events only, so
+ * one machine's heartbeats or lock never hide another's switches), and the day's totals
+ * over all of them (every machine's segments, in time order).
+ */
+export function buildMachineDays(
+  input: Omit<TimelineInput, 'apps' | 'activity'> & { machines: readonly MachineDayInput[] },
+): DaySummary & { machines: ({ agent_id: number } & DaySummary)[] } {
+  const all: Span[] = [];
+  const machines = input.machines.map((m) => {
+    const list = spans({ ...input, apps: m.apps, activity: m.activity });
+    all.push(...list);
+    return { agent_id: m.agent_id, ...summarize(list, input.rules) };
+  });
+  all.sort((a, b) => a.from - b.from);
+  return { ...summarize(all, input.rules), machines };
+}
+
+/**
+ * A machine's day log from its timeline, so the page's logs and totals are one account:
+ * first and last moment at work, whole minutes (rounded like the totals), lock periods
+ * (one still going has no end).
+ */
+export function dayLogOf(
+  date: string,
+  timeline: readonly TItTimelineSegment[],
+  lockedNow: boolean,
+): {
+  date: string;
+  first_activity: string | null;
+  last_activity: string | null;
+  active_minutes: number;
+  idle_minutes: number;
+  locked_minutes: number;
+  lock_periods: { from: string; to: string | null }[];
+} {
+  const seconds = (kind: TItTimelineSegment['kind']) =>
+    timeline.filter((s) => s.kind === kind).reduce((n, s) => n + (Date.parse(s.to) - Date.parse(s.from)) / 1000, 0);
+  const work = timeline.filter((s) => s.kind === 'app');
+  const locks = timeline.filter((s) => s.kind === 'locked');
+  return {
+    date,
+    first_activity: work[0]?.from ?? null,
+    last_activity: work.at(-1)?.to ?? null,
+    active_minutes: Math.round(Math.round(seconds('app')) / 60),
+    idle_minutes: Math.round(Math.round(seconds('idle')) / 60),
+    locked_minutes: Math.round(Math.round(seconds('locked')) / 60),
+    lock_periods: locks.slice(-200).map((s, i, all) => ({
+      from: s.from,
+      to: lockedNow && i === all.length - 1 && s === timeline.at(-1) ? null : s.to,
+    })),
   };
 }

@@ -1,13 +1,15 @@
-import type {
-  TAppUsageEntry,
-  TAppUsageUpdate,
-  TCategoryRule,
-  TDailyLog,
-  TDeviceMonitor,
-  TItRecord,
-  TItStatus,
-  TNetworkMonitor,
-  TRedactionRule,
+import {
+  personStatus,
+  type TAppUsageEntry,
+  type TAppUsageUpdate,
+  type TCategoryRule,
+  type TDailyLog,
+  type TDeviceMonitor,
+  type TItMachine,
+  type TItRecord,
+  type TItStatus,
+  type TNetworkMonitor,
+  type TRedactionRule,
 } from '@portal/contracts';
 import { categoryOf, type CategoryRules } from './it-timeline.js';
 import type {
@@ -16,6 +18,8 @@ import type {
   DailyLogJson,
   ItListRow,
   LiveRow,
+  MachineJson,
+  MachineStateJson,
   MonitoredUser,
   RedactionRuleRow,
   SampleJson,
@@ -53,15 +57,29 @@ function presentSwitch(e: AppSwitchJson, rules: CategoryRules): TAppUsageEntry {
   };
 }
 
-/** The machine's state now: none, or not heard of for three minutes, is offline (since it was last heard of). */
-export function statusOf(row: Pick<ItListRow, 'state' | 'since' | 'last_seen' | 'stale'>): {
-  status: TItStatus;
-  since: string | null;
-} {
-  if (row.state === null || row.since === null)
-    return { status: 'offline', since: row.last_seen ? iso(row.last_seen) : null };
-  if (row.stale) return { status: 'offline', since: iso(row.last_seen ?? row.since) };
-  return { status: row.state, since: iso(row.since) };
+/**
+ * A machine's state now: never reported, or silent for IT_SILENT_AFTER_MS, is offline from
+ * its last sign of life; otherwise the state its agent last reported (offline after a clean stop).
+ */
+export function statusOf(m: MachineStateJson): { status: TItStatus; since: string | null } {
+  if (m.state === null || m.since === null || m.silent)
+    return { status: 'offline', since: m.last_seen ? iso(m.last_seen) : null };
+  return { status: m.state, since: iso(m.since) };
+}
+
+function presentMachine(m: MachineJson, rules: CategoryRules): TItMachine {
+  const { status, since } = statusOf(m);
+  return {
+    agent_id: m.agent_id,
+    hostname: m.hostname,
+    platform: m.platform,
+    status,
+    status_since: since,
+    last_seen: m.last_seen ? iso(m.last_seen) : null,
+    app: m.app ? presentSwitch(m.app, rules) : null,
+    device: m.device ? presentDevice(m.device) : null,
+    network: m.network ? presentNetwork(m.network) : null,
+  };
 }
 
 export function presentItRecord(
@@ -70,7 +88,9 @@ export function presentItRecord(
   onShift: boolean,
   rules: CategoryRules,
 ): TItRecord {
-  const { status, since } = statusOf(row);
+  const machines = row.machines.map((m) => presentMachine(m, rules));
+  const lastSeen = row.last_seen ? iso(row.last_seen) : null;
+  const { status, since } = personStatus(machines, lastSeen);
   return {
     username: user.username,
     first_name: user.first_name,
@@ -78,7 +98,8 @@ export function presentItRecord(
     user_type: user.user_type,
     status,
     status_since: since,
-    last_seen: row.last_seen ? iso(row.last_seen) : null,
+    last_seen: lastSeen,
+    machines,
     on_shift: onShift,
     network_monitors: row.network.map(presentNetwork),
     device_monitors: row.device.map(presentDevice),

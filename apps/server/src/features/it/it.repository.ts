@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { IT_LIST_WINDOW, type TBusEventOf, type TUserType } from '@portal/contracts';
 import type { Database } from '../../db/database.js';
+import { SILENT } from './agents.repository.js';
 
 export type Db = Database;
 
@@ -10,26 +11,15 @@ export type Db = Database;
  * bound or an ordered LIMIT on (user_id, at), so it stays on the per-partition indexes.
  */
 
-/** A status last heard of longer ago than this is offline (the agent reports every few seconds). */
-const STALE = sql`interval '3 minutes'`;
-
 // ---------------------------------------------------------------- it-list
 
-/**
- * Who is on the IT board: active users who ever enrolled an agent (revoked ones too: their
- * history stays) or have a status row (e.g. written by the demo feed).
- */
+/** Who is on the IT board: active users who ever enrolled an agent (revoked ones too: their history stays). */
 export function monitoredUsers(db: Db) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.user_type'])
     .where('u.is_active', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('it_agents as a').select('a.id').whereRef('a.user_id', '=', 'u.id')),
-        eb.exists(eb.selectFrom('it_status as st').select('st.user_id').whereRef('st.user_id', '=', 'u.id')),
-      ]),
-    )
+    .where((eb) => eb.exists(eb.selectFrom('it_agents as a').select('a.id').whereRef('a.user_id', '=', 'u.id')))
     .orderBy('u.username')
     .execute();
 }
@@ -48,6 +38,7 @@ const dailyLogsOf = (n: number) => sql`(
         where d.user_id = u.id order by d.day desc, d.updated_at desc limit ${n}) x)`;
 
 export interface AppSwitchJson {
+  agent_id: number;
   at: string;
   title: string;
   process: string;
@@ -67,38 +58,82 @@ export interface DailyLogJson {
   data: Record<string, unknown>;
 }
 
+/** A machine's state as stored, and whether its agent has been silent for IT_SILENT_AFTER_MS. */
+export interface MachineStateJson {
+  state: 'active' | 'idle' | 'locked' | 'offline' | null;
+  since: string | null;
+  last_seen: string | null;
+  silent: boolean;
+}
+
+export interface MachineJson extends MachineStateJson {
+  agent_id: number;
+  hostname: string;
+  platform: 'linux' | 'win32' | 'darwin';
+  app: AppSwitchJson | null;
+  device: SampleJson | null;
+  network: SampleJson | null;
+}
+
 export interface ItListRow {
   id: number;
-  state: 'active' | 'idle' | 'locked' | 'offline' | null;
-  since: Date | null;
+  /** The latest message of any of the user's agents (revoked ones too). */
   last_seen: Date | null;
-  /** No status row, or not heard of for three minutes. */
-  stale: boolean;
+  machines: MachineJson[];
   app_usage: AppSwitchJson[];
   network: SampleJson[];
   device: SampleJson[];
   daily_logs: DailyLogJson[];
 }
 
+/** The state columns of `it_agents` alias `a` as MachineStateJson's fields. */
+const machineState = sql`'state', a.state, 'since', a.state_since, 'last_seen', a.last_seen_at,
+  'silent', (a.last_seen_at is null or a.last_seen_at < now() - ${SILENT})`;
+
+/** The latest sample of `kind` of machine `a`. */
+const machineSample = (kind: 'device' | 'network') => sql`(
+  select json_build_object('at', s.at, 'data', s.data) from it_samples s
+  where s.user_id = a.user_id and s.agent_id = a.id and s.kind = ${kind} order by s.at desc limit 1)`;
+
+/** The window in front on machine `a`: its latest switch, the switch before it, the freshest opened-apps list. */
+const machineApp = sql`(
+  select json_build_object('agent_id', a.id, 'at', x.at, 'title', x.title, 'process', x.process, 'pid', x.pid,
+           'memory', x.memory_bytes, 'url', x.url, 'prev_title', x.prev_title, 'prev_process', x.prev_process,
+           'opened_apps', (select o.opened_apps from it_app_events o
+                           where o.user_id = a.user_id and o.agent_id = a.id and o.opened_apps is not null
+                             and jsonb_array_length(o.opened_apps) > 0 and o.at >= x.at - interval '1 day'
+                           order by o.at desc limit 1))
+  from (select e.*, lead(e.title) over w as prev_title, lead(e.process) over w as prev_process
+        from (select e.at, e.seq, e.title, e.process, e.pid, e.memory_bytes, e.url from it_app_events e
+              where e.user_id = a.user_id and e.agent_id = a.id and not e.heartbeat
+              order by e.at desc, e.seq desc limit 2) e
+        window w as (order by e.at desc, e.seq desc)) x
+  order by x.at desc, x.seq desc limit 1)`;
+
 /**
- * The four lists and the status of these users, in ONE statement (lateral sub-selects per
- * user, each a LIMIT on the user's index): the latest window of app switches (heartbeats
- * are not entries) with the previous switch's window (`lag` over one more switch than
- * shown) and the freshest opened-apps list seen while it was in front (or in the day
- * before it), the latest samples, daily logs and the status.
+ * The four lists and the machines of these users, in ONE statement (lateral sub-selects
+ * per user, each a LIMIT on the user's index): the latest window of app switches
+ * (heartbeats are not entries) with each one's previous switch on the same machine
+ * (`lag` over one more switch than shown) and the freshest opened-apps list seen while it
+ * was in front (or in the day before it), the latest samples, daily logs, and each
+ * enrolled machine with its state and latest window and samples.
  */
 export async function itListRows(db: Db, userIds: readonly number[]): Promise<ItListRow[]> {
   if (userIds.length === 0) return [];
   const w = IT_LIST_WINDOW;
   const { rows } = await sql<ItListRow>`
-    select u.id, st.state, st.since,
-           greatest(st.last_seen_at, (select max(a.last_seen_at) from it_agents a where a.user_id = u.id)) as last_seen,
-           (st.last_seen_at is null or st.last_seen_at < now() - ${STALE}) as stale,
+    select u.id,
+           (select max(a.last_seen_at) from it_agents a where a.user_id = u.id) as last_seen,
            (select coalesce(json_agg(json_build_object(
-                     'at', s.at, 'title', s.title, 'process', s.process, 'pid', s.pid, 'memory', s.memory_bytes,
-                     'url', s.url, 'prev_title', s.prev_title, 'prev_process', s.prev_process,
+                     'agent_id', a.id, 'hostname', a.hostname, 'platform', a.platform, ${machineState},
+                     'app', ${machineApp}, 'device', ${machineSample('device')}, 'network', ${machineSample('network')}
+                   ) order by a.hostname, a.id), '[]'::json)
+            from it_agents a where a.user_id = u.id and a.revoked_at is null) as machines,
+           (select coalesce(json_agg(json_build_object(
+                     'agent_id', s.agent_id, 'at', s.at, 'title', s.title, 'process', s.process, 'pid', s.pid,
+                     'memory', s.memory_bytes, 'url', s.url, 'prev_title', s.prev_title, 'prev_process', s.prev_process,
                      'opened_apps', (select o.opened_apps from it_app_events o
-                                     where o.user_id = u.id and o.opened_apps is not null
+                                     where o.user_id = u.id and o.agent_id = s.agent_id and o.opened_apps is not null
                                        and jsonb_array_length(o.opened_apps) > 0
                                        and o.at >= s.at - interval '1 day'
                                        and o.at < coalesce(s.next_at, 'infinity'::timestamptz)
@@ -107,16 +142,15 @@ export async function itListRows(db: Db, userIds: readonly number[]): Promise<It
             from (select v.*,
                          lag(v.title) over win as prev_title, lag(v.process) over win as prev_process,
                          lead(v.at) over win as next_at, row_number() over (order by v.at desc, v.seq desc) as rn
-                  from (select e.at, e.seq, e.title, e.process, e.pid, e.memory_bytes, e.url
+                  from (select e.agent_id, e.at, e.seq, e.title, e.process, e.pid, e.memory_bytes, e.url
                         from it_app_events e where e.user_id = u.id and not e.heartbeat
                         order by e.at desc, e.seq desc limit ${w.app_usage + 1}) v
-                  window win as (order by v.at, v.seq)) s
+                  window win as (partition by v.agent_id order by v.at, v.seq)) s
             where s.rn <= ${w.app_usage}) as app_usage,
            ${samplesOf('network', w.network_monitors)} as network,
            ${samplesOf('device', w.device_monitors)} as device,
            ${dailyLogsOf(w.daily_logs)} as daily_logs
     from users u
-    left join it_status st on st.user_id = u.id
     where u.id in (${sql.join([...userIds])})`.execute(db);
   return rows;
 }
@@ -135,29 +169,45 @@ export function findUser(db: Db, username: string) {
 /** How far before the day an event may still say what the day starts with. */
 const LOOKBACK = sql`interval '1 day'`;
 
-/** The day's app events (switches and heartbeats) in [from, to), and the last one before it. */
+/** The day's app events (switches and heartbeats) in [from, to), and each machine's last one before it. */
 export async function appEventsOfDay(db: Db, userId: number, from: Date, to: Date) {
-  const { rows } = await sql<{ at: Date; heartbeat: boolean; title: string; process: string; url: string | null }>`
-    (select at, seq, heartbeat, title, process, url from it_app_events
+  const { rows } = await sql<{
+    agent_id: number;
+    at: Date;
+    heartbeat: boolean;
+    title: string;
+    process: string;
+    url: string | null;
+  }>`
+    (select distinct on (agent_id) agent_id, at, seq, heartbeat, title, process, url from it_app_events
       where user_id = ${userId} and at < ${from} and at >= ${from}::timestamptz - ${LOOKBACK}
-      order by at desc, seq desc limit 1)
+      order by agent_id, at desc, seq desc)
     union all
-    (select at, seq, heartbeat, title, process, url from it_app_events
+    (select agent_id, at, seq, heartbeat, title, process, url from it_app_events
       where user_id = ${userId} and at >= ${from} and at < ${to})
     order by at, seq`.execute(db);
   return rows;
 }
 
-/** The day's activity events in [from, to), and the last one before it. */
+/** The day's activity events in [from, to), and each machine's last one before it. */
 export async function activityOfDay(db: Db, userId: number, from: Date, to: Date) {
-  const { rows } = await sql<{ at: Date; state: 'active' | 'idle' | 'locked' | 'offline' }>`
-    (select at, seq, state from it_activity_events
+  const { rows } = await sql<{ agent_id: number; at: Date; state: 'active' | 'idle' | 'locked' | 'offline' }>`
+    (select distinct on (agent_id) agent_id, at, seq, state from it_activity_events
       where user_id = ${userId} and at < ${from} and at >= ${from}::timestamptz - ${LOOKBACK}
-      order by at desc, seq desc limit 1)
+      order by agent_id, at desc, seq desc)
     union all
-    (select at, seq, state from it_activity_events
+    (select agent_id, at, seq, state from it_activity_events
       where user_id = ${userId} and at >= ${from} and at < ${to})
     order by at, seq`.execute(db);
+  return rows;
+}
+
+/** The user's machines (revoked ones too: their days stay readable), with their state now. */
+export async function machinesOfUser(db: Db, userId: number) {
+  const { rows } = await sql<MachineStateJson & { agent_id: number; hostname: string; revoked: boolean }>`
+    select a.id as agent_id, a.hostname, a.revoked_at is not null as revoked, a.state, a.state_since as since,
+           a.last_seen_at as last_seen, (a.last_seen_at is null or a.last_seen_at < now() - ${SILENT}) as silent
+      from it_agents a where a.user_id = ${userId} order by a.hostname, a.id`.execute(db);
   return rows;
 }
 
@@ -165,23 +215,11 @@ export async function activityOfDay(db: Db, userId: number, from: Date, to: Date
 export function samplesOfDay(db: Db, userId: number, from: Date, to: Date) {
   return db
     .selectFrom('it_samples')
-    .select(['kind', 'at', 'data'])
+    .select(['agent_id', 'kind', 'at', 'data'])
     .where('user_id', '=', userId)
     .where('at', '>=', from)
     .where('at', '<', to)
     .orderBy('at')
-    .execute();
-}
-
-/** The daily logs of `date` (one per machine) with the machine's host name. */
-export function dailyLogsOfDay(db: Db, userId: number, date: string) {
-  return db
-    .selectFrom('it_daily_logs as d')
-    .innerJoin('it_agents as a', 'a.id', 'd.agent_id')
-    .select(['a.hostname', 'd.data'])
-    .where('d.user_id', '=', userId)
-    .where('d.day', '=', date)
-    .orderBy('a.hostname')
     .execute();
 }
 
@@ -193,6 +231,8 @@ export interface LiveRow {
   id: number;
   username: string;
   user_type: TUserType;
+  agent_id: number;
+  hostname: string;
   app: {
     title: string;
     process: string;
@@ -207,22 +247,27 @@ export interface LiveRow {
   device: SampleJson | null;
   network: SampleJson | null;
   daily_logs: DailyLogJson[] | null;
-  status: { state: 'active' | 'idle' | 'locked' | 'offline'; since: string; last_seen_at: string } | null;
+  status: MachineStateJson | null;
 }
 
-/** What the live frames of `kinds` need, for one user, in one statement (undefined: no such user). */
-export async function liveRow(db: Db, userId: number, kinds: ReadonlySet<Kind>): Promise<LiveRow | undefined> {
+/** What the live frames of `kinds` need, for one machine of one user, in one statement (undefined: no such agent). */
+export async function liveRow(
+  db: Db,
+  userId: number,
+  agentId: number,
+  kinds: ReadonlySet<Kind>,
+): Promise<LiveRow | undefined> {
   const when = (kind: Kind, q: RawBuilder<unknown>) => (kinds.has(kind) ? q : sql`null`);
   const latestSample = (kind: 'device' | 'network') => sql`(
     select json_build_object('at', s.at, 'data', s.data) from it_samples s
-    where s.user_id = u.id and s.kind = ${kind} order by s.at desc limit 1)`;
+    where s.user_id = u.id and s.agent_id = a.id and s.kind = ${kind} order by s.at desc limit 1)`;
   const { rows } = await sql<LiveRow>`
-    select u.id, u.username, u.user_type,
+    select u.id, u.username, u.user_type, a.id as agent_id, a.hostname,
       ${when(
         'app',
         sql`(select json_build_object('title', e.title, 'process', e.process, 'pid', e.pid, 'memory', e.memory_bytes,
                                       'url', e.url, 'opened_apps', e.opened_apps)
-             from it_app_events e where e.user_id = u.id order by e.at desc, e.seq desc limit 1)`,
+             from it_app_events e where e.user_id = u.id and e.agent_id = a.id order by e.at desc, e.seq desc limit 1)`,
       )} as app,
       ${when(
         'app',
@@ -232,12 +277,9 @@ export async function liveRow(db: Db, userId: number, kinds: ReadonlySet<Kind>):
       ${when('device', latestSample('device'))} as device,
       ${when('network', latestSample('network'))} as network,
       ${when('daily', dailyLogsOf(IT_LIST_WINDOW.daily_logs))} as daily_logs,
-      ${when(
-        'activity',
-        sql`(select json_build_object('state', st.state, 'since', st.since, 'last_seen_at', st.last_seen_at)
-             from it_status st where st.user_id = u.id)`,
-      )} as status
-    from users u where u.id = ${userId}`.execute(db);
+      ${when('activity', sql`json_build_object(${machineState})`)} as status
+    from users u join it_agents a on a.user_id = u.id
+    where u.id = ${userId} and a.id = ${agentId}`.execute(db);
   return rows[0];
 }
 

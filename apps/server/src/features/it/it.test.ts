@@ -149,12 +149,16 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 const list = async (who: string) => callAs(s, who, I.getItList);
+/** The board's records by username (the web keeps them so; the answer is a list). */
+const keyed = async (who: string) => {
+  const res = await list(who);
+  expect(res.status).toBe(200);
+  return Object.fromEntries(res.body.map((r) => [r.username, r]));
+};
 
 describe('GET /api/script/it-list/', () => {
   it('gives each record the spec fields: app switches with their previous window, samples oldest first, logs, status', async () => {
-    const res = await list('it');
-    expect(res.status).toBe(200);
-    const r = res.body[interp.username]!;
+    const r = (await keyed('it'))[interp.username]!;
     expect(r).toMatchObject({
       username: interp.username,
       first_name: interp.first_name,
@@ -206,7 +210,7 @@ describe('GET /api/script/it-list/', () => {
   });
 
   it('keeps the latest window of each list, and tells offline from a missing or stale status', async () => {
-    const { body } = await list('it');
+    const body = await keyed('it');
     const r = body[staffIt.username]!;
     expect(r.app_usage).toHaveLength(20);
     expect(r.app_usage[0]).toMatchObject({ active_app_title: 'Window 2', previous_active_app_title: 'Window 1' });
@@ -231,7 +235,7 @@ describe('GET /api/script/it-list/', () => {
   it('shows each viewer only whom they may watch, their own record included', async () => {
     const mine = [staffHr, staffIt, interp, stale, dayUser, quality].map((u) => u.username);
     const seen = async (who: string) =>
-      Object.keys((await list(who)).body)
+      Object.keys(await keyed(who))
         .filter((k) => mine.includes(k))
         .sort();
     // IT: every staff member and interpreter.
@@ -247,7 +251,7 @@ describe('GET /api/script/it-list/', () => {
     }
     // Every record a director gets is one canSeeMonitoring allows (no interpreters, no HR).
     const all = (await list('director.gi')).body;
-    expect(Object.values(all).filter((r) => r.user_type === 'INTERPRETER' || r.user_type === 'HR')).toEqual([]);
+    expect(all.filter((r) => r.user_type === 'INTERPRETER' || r.user_type === 'HR')).toEqual([]);
   });
 });
 
@@ -317,7 +321,22 @@ describe('GET /api/it/users/{username}/day/', () => {
     });
     expect(res.body.network_monitors.map((n) => n.latency_ms)).toEqual([33]);
     expect(res.body.device_monitors.map((d) => d.at)).toEqual([at(t9)]);
-    expect(res.body.daily_logs).toEqual([{ ...dailyLog(D(), 5), hostname: `pc-${dayUser.username}` }]);
+    // The machine's log is the timeline's account (not the agent's own, which said otherwise).
+    expect(res.body.daily_logs).toEqual([
+      {
+        date: D(),
+        hostname: `pc-${dayUser.username}`,
+        first_activity: at(t0),
+        last_activity: at(t9 + 300_000),
+        active_minutes: 5,
+        idle_minutes: 1,
+        locked_minutes: 0,
+        lock_periods: [],
+      },
+    ]);
+    expect(res.body.machines).toEqual([
+      expect.objectContaining({ hostname: `pc-${dayUser.username}`, active_seconds: 300, idle_seconds: 60 }),
+    ]);
   });
 
   it("defaults to today, and the user's own day is theirs through /it/my-day/", async () => {

@@ -86,7 +86,8 @@ describe('category rules', () => {
     const worker = await make.user({ user_type: 'INTERPRETER' });
     const agent = await make.agent({ user: worker });
     await make.telemetry({ apps: [{ agent, at: new Date(), title: 'Quarterly report', process: 'libreoffice' }] });
-    const categoryNow = async () => (await callAs(s, 'it', I.getItList)).body[worker.username]!.app_usage[0]!.category;
+    const categoryNow = async () =>
+      (await callAs(s, 'it', I.getItList)).body.find((r) => r.username === worker.username)!.app_usage[0]!.category;
     expect(await categoryNow()).toBe('neutral');
 
     const made = await callAs(s, 'it', I.createCategoryRule, {

@@ -99,34 +99,18 @@ export function redactionPatterns(db: Db) {
   return db.selectFrom('it_redaction_rules').select('pattern').orderBy('id').execute();
 }
 
-export function findStatus(db: Db, userId: number) {
-  return db.selectFrom('it_status').select(['state', 'since']).where('user_id', '=', userId).executeTakeFirst();
-}
-
-/** The machine's state now (a new state, or only a fresh sign of life when `state` is undefined). */
+/** Test data and the demo: a machine's state as an agent would have left it. */
 export async function saveStatus(
   db: Db,
-  userId: number,
   agentId: number,
-  status: { state: 'active' | 'idle' | 'locked' | 'offline'; since: Date } | undefined,
+  status: { state: 'active' | 'idle' | 'locked' | 'offline'; since: Date },
   lastSeen: Date,
 ) {
-  if (status) {
-    await db
-      .insertInto('it_status')
-      .values({ user_id: userId, agent_id: agentId, state: status.state, since: status.since, last_seen_at: lastSeen })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          agent_id: agentId,
-          state: status.state,
-          since: status.since,
-          last_seen_at: lastSeen,
-        }),
-      )
-      .execute();
-  } else {
-    await db.updateTable('it_status').set({ last_seen_at: lastSeen }).where('user_id', '=', userId).execute();
-  }
+  await db
+    .updateTable('it_agents')
+    .set({ state: status.state, state_since: status.since, last_seen_at: lastSeen })
+    .where('id', '=', agentId)
+    .execute();
 }
 
 /** Demo feed: the agent's high-water mark (its next event is one above). */

@@ -64,10 +64,23 @@ export function agentSettings(ctx: AppContext): TAgentSettings {
   return { idle_after_seconds: ctx.config.IT_IDLE_AFTER_SECONDS, call_processes: ctx.config.IT_CALL_PROCESSES };
 }
 
-/** `hello`: the agent's high-water mark; it is seen now. */
+/** `hello`: the agent's high-water mark; it is seen now (back from a silence: a new period). */
 export async function greet(ctx: AppContext, agentId: number, agentTime: string) {
   const row = await agents.greetAgent(ctx.db, agentId, clockOffsetMs(new Date(), agentTime));
   return { last_seq: row?.last_seq ?? 0, settings: agentSettings(ctx) };
+}
+
+/**
+ * `it.silence` (every server, every 30 s): machines whose agent fell silent without a
+ * clean stop are offline from their last sign of life (reads judge that on the database
+ * clock); this tells the IT pages, once per silence, so open boards turn the row offline.
+ */
+export async function announceSilentAgents(ctx: AppContext): Promise<number> {
+  const silent = await agents.claimNewlySilent(ctx.db);
+  for (const a of silent) {
+    await ctx.bus.publish({ type: 'it', user: a.user_id, agent: a.id, kinds: ['activity'] }).catch(() => undefined);
+  }
+  return silent.length;
 }
 
 export interface BatchResult {
@@ -192,11 +205,11 @@ async function ingestOnce(
         data: JSON.stringify({ date, hostname: row.hostname, ...log }),
       });
     }
-    const before = await repo.findStatus(tx.db, agent.userId);
-    const status = nextStatus(before, activity);
+    // The machine's own state (a person's machines each keep theirs).
+    const before = row.state && row.state_since ? { state: row.state, since: row.state_since } : undefined;
+    const status = nextStatus(before, activity, { silent: row.silent, now });
     const changed =
       status && (!before || before.state !== status.state || before.since.getTime() !== status.since.getTime());
-    await repo.saveStatus(tx.db, agent.userId, agent.agentId, changed ? status : undefined, now);
     if (changed) kinds.add('activity');
     await agents.recordBatch(tx.db, agent.agentId, {
       last_seq: plan.lastSeq,
@@ -204,8 +217,9 @@ async function ingestOnce(
       last_seen_at: now,
       rows_day: utcDayKey(now),
       rows_on_day: storedToday + plan.fresh.length,
+      ...(changed ? { state: status.state, state_since: status.since } : {}),
     });
-    if (kinds.size > 0) tx.publish({ type: 'it', user: agent.userId, kinds: [...kinds] });
+    if (kinds.size > 0) tx.publish({ type: 'it', user: agent.userId, agent: agent.agentId, kinds: [...kinds] });
     return {
       result: { last_seq: plan.lastSeq, accepted: plan.fresh.length, duplicates: plan.duplicates },
       presence: agent.isInterpreter ? presenceChanges(before?.state, activity) : [],

@@ -6,6 +6,7 @@ import { itApi } from './api/it-api';
 import {
   appUsageReceived,
   deviceReceived,
+  hasItMachine,
   itCleared,
   itStatusReceived,
   networkReceived,
@@ -43,20 +44,25 @@ export function registerItListeners(listener: ListenerMiddlewareInstance) {
       const message = parsed.data.message;
       // Errors and pongs concern the socket, not a user.
       if (!('username' in message)) return;
-      const { loaded, byUsername } = getState().it;
-      if (!byUsername[message.username]) {
-        if (loaded) dispatch(itApi.util.invalidateTags(['ItList']));
+      const it = getState().it;
+      // A user or a machine the board does not know yet (newly watched, newly enrolled).
+      const known =
+        'agent_id' in message
+          ? hasItMachine(it, message.username, message.agent_id)
+          : !!it.byUsername[message.username];
+      if (!known) {
+        if (it.loaded) dispatch(itApi.util.invalidateTags(['ItList']));
         return;
       }
       switch (message.command) {
         case 'app_usage':
-          dispatch(appUsageReceived({ username: message.username, data: message.data }));
+          dispatch(appUsageReceived(message));
           break;
         case 'network':
-          dispatch(networkReceived({ username: message.username, data: message.data }));
+          dispatch(networkReceived(message));
           break;
         case 'device':
-          dispatch(deviceReceived({ username: message.username, data: message.data }));
+          dispatch(deviceReceived(message));
           break;
         case 'user_logs':
           dispatch(userLogsReceived({ username: message.username, data: message.data }));

@@ -1,6 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   IT_LIST_WINDOW,
+  personStatus,
+  type TItMachine,
+  type TAppUsageEntry,
   type TDailyLog,
   type TDeviceMonitor,
   type TItList,
@@ -12,8 +15,9 @@ import {
 import { itApi } from './api/it-api';
 
 /**
- * Spec §3's `it` data holder: IT monitoring records keyed by username, as it-list last
- * answered, then kept live by the `/ws/it/` frames (spec §4).
+ * Spec §3's `it` data holder: IT monitoring records keyed by username (it-list answers a
+ * list; the board looks records up by username), kept live by the `/ws/it/` frames (spec
+ * §4). Each record's machines follow the frames of their own agent.
  */
 export interface ItState {
   byUsername: Record<string, TItRecord>;
@@ -24,6 +28,29 @@ const initialState: ItState = { byUsername: {}, loaded: false };
 
 type AppUsageData = TWsItAppUsage['message']['data'];
 type StatusFrame = Omit<TWsItStatus['message'], 'command'>;
+type MachineRef = { username: string; agent_id: number; hostname: string };
+
+const machineOf = (state: ItState, ref: Omit<MachineRef, 'hostname'>): TItMachine | undefined =>
+  state.byUsername[ref.username]?.machines.find((m) => m.agent_id === ref.agent_id);
+
+/** Spec §4's rule on one entry: a different title moves the old one to `previous_*`; a non-empty list replaces opened apps. */
+function applyAppUsage(entry: TAppUsageEntry, data: AppUsageData, now: string) {
+  const { opened_apps, ...current } = data;
+  if (entry.active_app_title !== data.active_app_title) {
+    entry.previous_active_app_title = entry.active_app_title;
+    entry.previous_active_app_process = entry.active_app_process;
+    Object.assign(entry, current);
+    entry.switch_time = now;
+  }
+  if (opened_apps.length > 0) entry.opened_apps = opened_apps;
+}
+
+const firstEntry = (data: AppUsageData, now: string): TAppUsageEntry => ({
+  ...data,
+  switch_time: now,
+  previous_active_app_title: null,
+  previous_active_app_process: null,
+});
 
 /** Appends a sample and keeps only the latest window it-list carries (oldest dropped). */
 function appendTrimmed<T>(list: T[], item: T, window: number) {
@@ -36,7 +63,7 @@ export const itSlice = createSlice({
   initialState,
   reducers: {
     itListReceived(state, action: PayloadAction<TItList>) {
-      state.byUsername = action.payload;
+      state.byUsername = Object.fromEntries(action.payload.map((r) => [r.username, r]));
       state.loaded = true;
     },
     /**
@@ -46,57 +73,55 @@ export const itSlice = createSlice({
      * `now` travels in the action so the rule is testable (the prepare step stamps it).
      */
     appUsageReceived: {
-      reducer(state, action: PayloadAction<{ username: string; data: AppUsageData; now: string }>) {
+      reducer(state, action: PayloadAction<MachineRef & { data: AppUsageData; now: string }>) {
         const { username, data, now } = action.payload;
         const record = state.byUsername[username];
         if (!record) return;
-        const { opened_apps, ...current } = data;
+        // The person's list (spec §4) and the machine's own window, each by the same rule.
         const latest = record.app_usage.at(-1);
-        if (!latest) {
-          // No entry yet to update: the first report starts the list.
-          record.app_usage.push({
-            ...current,
-            opened_apps,
-            switch_time: now,
-            previous_active_app_title: null,
-            previous_active_app_process: null,
-          });
-          return;
+        if (latest) applyAppUsage(latest, data, now);
+        else record.app_usage.push(firstEntry(data, now));
+        const machine = machineOf(state, action.payload);
+        if (machine) {
+          if (machine.app) applyAppUsage(machine.app, data, now);
+          else machine.app = firstEntry(data, now);
         }
-        if (latest.active_app_title !== data.active_app_title) {
-          latest.previous_active_app_title = latest.active_app_title;
-          latest.previous_active_app_process = latest.active_app_process;
-          Object.assign(latest, current);
-          latest.switch_time = now;
-        }
-        if (opened_apps.length > 0) latest.opened_apps = opened_apps;
       },
-      prepare(payload: { username: string; data: AppUsageData; now?: string }) {
+      prepare(payload: MachineRef & { data: AppUsageData; now?: string }) {
         return { payload: { ...payload, now: payload.now ?? new Date().toISOString() } };
       },
     },
-    /** Spec §4: appended to that user's list (the latest window kept). */
-    networkReceived(state, action: PayloadAction<{ username: string; data: TNetworkMonitor }>) {
+    /** Spec §4: appended to that user's list (the latest window kept); the machine's latest. */
+    networkReceived(state, action: PayloadAction<MachineRef & { data: TNetworkMonitor }>) {
       const record = state.byUsername[action.payload.username];
       if (record) appendTrimmed(record.network_monitors, action.payload.data, IT_LIST_WINDOW.network_monitors);
+      const machine = machineOf(state, action.payload);
+      if (machine) machine.network = action.payload.data;
     },
-    deviceReceived(state, action: PayloadAction<{ username: string; data: TDeviceMonitor }>) {
+    deviceReceived(state, action: PayloadAction<MachineRef & { data: TDeviceMonitor }>) {
       const record = state.byUsername[action.payload.username];
       if (record) appendTrimmed(record.device_monitors, action.payload.data, IT_LIST_WINDOW.device_monitors);
+      const machine = machineOf(state, action.payload);
+      if (machine) machine.device = action.payload.data;
     },
     /** Spec §4: replaces that user's daily logs. */
     userLogsReceived(state, action: PayloadAction<{ username: string; data: TDailyLog[] }>) {
       const record = state.byUsername[action.payload.username];
       if (record) record.daily_logs = action.payload.data;
     },
-    /** The machine's state changed (active, idle, locked, offline). */
+    /** A machine's state changed (active, idle, locked, offline); the person's follows by the shared rule. */
     itStatusReceived(state, action: PayloadAction<StatusFrame>) {
       const { username, status, since, last_seen } = action.payload;
       const record = state.byUsername[username];
-      if (!record) return;
-      record.status = status;
-      record.status_since = since;
-      record.last_seen = last_seen;
+      const machine = machineOf(state, action.payload);
+      if (!record || !machine) return;
+      machine.status = status;
+      machine.status_since = since;
+      machine.last_seen = last_seen;
+      if (!record.last_seen || last_seen > record.last_seen) record.last_seen = last_seen;
+      const person = personStatus(record.machines, record.last_seen);
+      record.status = person.status;
+      record.status_since = person.since;
     },
     /** Signed out (or no longer allowed): nothing of the last user's board stays. */
     itCleared: () => initialState,
@@ -121,3 +146,6 @@ export const {
 type WithIt = { it: ItState };
 export const selectIt = (state: WithIt) => state.it;
 export const selectItRecord = (username: string) => (state: WithIt) => state.it.byUsername[username];
+/** Whether the board knows this machine of this user (a frame of an unknown one reads it-list again). */
+export const hasItMachine = (state: ItState, username: string, agentId: number) =>
+  state.byUsername[username]?.machines.some((m) => m.agent_id === agentId) ?? false;

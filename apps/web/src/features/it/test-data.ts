@@ -1,4 +1,4 @@
-import type { TAppUsageEntry, TDeviceMonitor, TItRecord, TNetworkMonitor } from '@portal/contracts';
+import type { TAppUsageEntry, TDeviceMonitor, TItMachine, TItRecord, TNetworkMonitor } from '@portal/contracts';
 
 /** An app-usage entry as it-list answers it (a text editor in front since 09:00). */
 export function makeAppEntry(over: Partial<TAppUsageEntry> = {}): TAppUsageEntry {
@@ -48,14 +48,36 @@ export function makeNetwork(over: Partial<TNetworkMonitor> = {}): TNetworkMonito
   };
 }
 
-/** A monitoring record as it-list answers it (HR, active, one app, one sample each, no logs). */
+/** A stable agent id per username, so frames in tests name the machine its record holds. */
+const agentIdOf = (username: string) => [...username].reduce((n, c) => n * 31 + c.charCodeAt(0), 7) % 100_000;
+
+/** The machine a frame of `username`'s (first) machine names. */
+export const pcOf = (username: string) => ({ username, agent_id: agentIdOf(username), hostname: `desk-${username}` });
+
+/** One enrolled machine as it-list answers it (active since 09:00, its latest window and samples). */
+export function makeMachine(username: string, over: Partial<TItMachine> = {}): TItMachine {
+  return {
+    agent_id: agentIdOf(username),
+    hostname: `desk-${username}`,
+    platform: 'linux',
+    status: 'active',
+    status_since: '2026-11-23T09:00:00.000Z',
+    last_seen: '2026-11-23T09:00:00.000Z',
+    app: makeAppEntry(),
+    device: makeDevice(),
+    network: makeNetwork(),
+    ...over,
+  };
+}
+
+/** A monitoring record as it-list answers it (HR, active on one machine, one app, one sample each, no logs). */
 export function makeItRecord(
   username: string,
   first_name: string,
   last_name: string,
   over: Partial<TItRecord> = {},
 ): TItRecord {
-  return {
+  const record: TItRecord = {
     username,
     first_name,
     last_name,
@@ -68,6 +90,21 @@ export function makeItRecord(
     device_monitors: [makeDevice()],
     app_usage: [makeAppEntry()],
     daily_logs: [],
+    machines: [],
     ...over,
+  };
+  // One machine showing the record's state and latest values, unless the test gives machines.
+  return {
+    ...record,
+    machines: over.machines ?? [
+      makeMachine(username, {
+        status: record.status,
+        status_since: record.status_since,
+        last_seen: record.last_seen,
+        app: record.app_usage.at(-1) ?? null,
+        device: record.device_monitors.at(-1) ?? null,
+        network: record.network_monitors.at(-1) ?? null,
+      }),
+    ],
   };
 }

@@ -7,7 +7,7 @@ import { changeLanguage } from '../../../lib/i18n/i18n';
 import { liveFrameReceived, liveReconnected } from '../../../lib/live-channel';
 import { fakeApi, makeUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { makeAppEntry, makeDevice, makeItRecord, makeNetwork } from '../test-data';
+import { makeAppEntry, makeDevice, makeItRecord, makeMachine, makeNetwork, pcOf } from '../test-data';
 import { ItPage } from './it-page';
 
 vi.mock('../../../lib/sounds', () => ({
@@ -22,8 +22,8 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 
 /** Three people: Amal at work in a browser, Omar idle with a full disk and a slow network, Fadi (WFM) offline on shift. */
 function board(): TItList {
-  return {
-    amal: makeItRecord('amal', 'Amal', 'Haddad', {
+  return [
+    makeItRecord('amal', 'Amal', 'Haddad', {
       status_since: minutesAgo(12),
       last_seen: minutesAgo(0),
       app_usage: [
@@ -34,7 +34,7 @@ function board(): TItList {
         }),
       ],
     }),
-    omar: makeItRecord('omar', 'Omar', 'Said', {
+    makeItRecord('omar', 'Omar', 'Said', {
       user_type: 'QUALITY',
       status: 'idle',
       status_since: minutesAgo(75),
@@ -43,14 +43,14 @@ function board(): TItList {
       device_monitors: [makeDevice({ disks: [{ mount: '/', size_bytes: 100, used_bytes: 95 }] })],
       network_monitors: [makeNetwork({ latency_ms: 480 })],
     }),
-    fadi: makeItRecord('fadi', 'Fadi', 'Aziz', {
+    makeItRecord('fadi', 'Fadi', 'Aziz', {
       user_type: 'WFM',
       status: 'offline',
       status_since: minutesAgo(30),
       last_seen: minutesAgo(30),
       on_shift: true,
     }),
-  };
+  ];
 }
 
 /** The board at `url` on a wide screen (a table), the IT desk signed in. */
@@ -77,7 +77,7 @@ function rowOf(username: string) {
 }
 
 async function counts() {
-  const list = await screen.findByRole('list', { name: 'Users by state' });
+  const list = await screen.findByRole('list', { name: 'Machines by state' });
   return within(list)
     .getAllByRole('listitem')
     .map((li) => li.textContent);
@@ -118,6 +118,58 @@ describe('the live board', () => {
     expect(within(omar).getByText('Disk over 90%')).toBeInTheDocument();
     expect(within(omar).getByText('High latency')).toBeInTheDocument();
     expect(within(rowOf('fadi')).getByText('Offline on shift')).toBeInTheDocument();
+  });
+
+  it('gives each machine of a person its own row; an offline one shows its last values, greyed, its timers stopped', async () => {
+    const desk = makeMachine('amal', {
+      hostname: 'desk-amal',
+      status: 'active',
+      status_since: minutesAgo(12),
+      last_seen: minutesAgo(0),
+      app: makeAppEntry({
+        active_app_title: 'Tickets - Portal',
+        active_app_process: 'firefox',
+        switch_time: minutesAgo(5),
+      }),
+    });
+    const laptop = makeMachine('amal', {
+      agent_id: 77,
+      hostname: 'laptop-amal',
+      status: 'offline',
+      status_since: minutesAgo(5),
+      last_seen: minutesAgo(5),
+      // In front for 11 minutes when the laptop went silent, 16 minutes ago now.
+      app: makeAppEntry({ active_app_title: 'Budget.xlsx', active_app_process: 'excel', switch_time: minutesAgo(16) }),
+      device: makeDevice({ cpu_load: 33 }),
+      network: makeNetwork({ latency_ms: 41 }),
+    });
+    const amal = makeItRecord('amal', 'Amal', 'Haddad', { machines: [desk, laptop] });
+    renderAt('/it', { 'GET /api/script/it-list/': () => ({ status: 200, body: [amal] }) });
+    const table = await screen.findByRole('table', { name: 'Users and their machines' });
+    const rows = await within(table).findAllByText('@amal');
+    expect(rows).toHaveLength(2);
+    const rowOfHost = (host: string) => within(table).getByText(host).closest('tr')!;
+
+    const live = rowOfHost('desk-amal');
+    expect(within(live).getByText('Tickets - Portal')).toBeInTheDocument();
+    expect(within(live).getByTestId('it-row-state')).not.toHaveAttribute('data-offline');
+    expect(within(live).queryByTestId('last-seen')).not.toBeInTheDocument();
+
+    const off = rowOfHost('laptop-amal');
+    expect(within(off).getByTestId('it-row-state')).toHaveAttribute('data-offline', 'true');
+    expect(within(off).getByText('Offline')).toBeInTheDocument();
+    expect(within(off).getByText('for 5m')).toBeInTheDocument();
+    // The app's timer stopped at the last sign of life: 11 minutes, not 16.
+    expect(within(off).getByText('Budget.xlsx')).toBeInTheDocument();
+    expect(within(off).getByTestId('app-duration')).toHaveTextContent('for 11m');
+    expect(within(off).getByTestId('last-seen')).toHaveTextContent(/^Last seen /);
+    // The last values, said to be so, in grey on a greyed row.
+    expect(within(off).getByLabelText('33%, last seen')).toBeInTheDocument();
+    expect(within(off).getByLabelText('41 ms, last seen')).toBeInTheDocument();
+    expect(within(live).queryByLabelText(/last seen/)).not.toBeInTheDocument();
+    expect(getComputedStyle(off).backgroundColor).not.toBe(getComputedStyle(live).backgroundColor);
+    // The person is at work on the desk: one of two machines active, one offline.
+    expect(await counts()).toEqual(['Active1', 'Idle0', 'Locked0', 'Offline1', 'With alerts0']);
   });
 
   it('filters by department, state and search, keeping the filters in the URL', async () => {
@@ -167,7 +219,7 @@ describe('the live board', () => {
       store.dispatch(
         frame({
           command: 'app_usage',
-          username: 'amal',
+          ...pcOf('amal'),
           data: {
             active_app_title: 'Inbox - Mail',
             active_app_process: 'thunderbird',
@@ -182,13 +234,13 @@ describe('the live board', () => {
       store.dispatch(
         frame({
           command: 'it_status',
-          username: 'amal',
+          ...pcOf('amal'),
           status: 'locked',
           since: minutesAgo(0),
           last_seen: minutesAgo(0),
         }),
       );
-      store.dispatch(frame({ command: 'network', username: 'amal', data: makeNetwork({ latency_ms: 350 }) }));
+      store.dispatch(frame({ command: 'network', ...pcOf('amal'), data: makeNetwork({ latency_ms: 350 }) }));
     });
     const amal = rowOf('amal');
     expect(await within(amal).findByText('Inbox - Mail')).toBeInTheDocument();
@@ -223,7 +275,7 @@ describe('the live board', () => {
     try {
       renderAt('/it');
       const table = await screen.findByRole('table', { name: 'المستخدمون وأجهزتهم' });
-      const list = within(await screen.findByRole('list', { name: 'المستخدمون حسب الحالة' }));
+      const list = within(await screen.findByRole('list', { name: 'الأجهزة حسب الحالة' }));
       expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
         'نشط1',
         'خامل1',

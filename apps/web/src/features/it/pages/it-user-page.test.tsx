@@ -56,21 +56,43 @@ describe('/it/{username}', () => {
     await waitFor(() => expect(pickerValue()).toBe(shown(BEFORE)));
   });
 
-  it('answers today without a date and shows the state now and for how long; the next day is not offered', async () => {
+  it('answers today without a date and shows each machine’s state now as the board has it; the next day is not offered', async () => {
     const asked: (string | null)[] = [];
     renderAt('/it/hala', {
       'GET /api/it/users/hala/day/': (request) => {
         asked.push(dayOf(request));
-        // The server names today's date; the last segment is the app in front for five minutes now.
+        // The last segment is the app in front for five minutes; the machine is active for 80 (one period of work).
         const from = new Date(Date.now() - 5 * 60_000).toISOString();
         const now = new Date().toISOString();
+        const timeline = [makeSegment({ from, to: now })];
+        const machine = (agent_id: number, hostname: string, status: 'active' | 'offline', minutes: number) => ({
+          agent_id,
+          hostname,
+          status,
+          status_since: new Date(Date.now() - minutes * 60_000).toISOString(),
+          last_seen: now,
+          timeline,
+          active_seconds: 300,
+          idle_seconds: 0,
+          locked_seconds: 0,
+        });
         return {
           status: 200,
-          body: makeItDay({ date: todayIso(), timeline: [makeSegment({ from, to: now })] }),
+          body: makeItDay({
+            date: todayIso(),
+            timeline,
+            machines: [machine(1, 'desk-01', 'active', 80), machine(2, 'laptop-02', 'offline', 30)],
+          }),
         };
       },
     });
-    expect(await screen.findByTestId('day-status')).toHaveTextContent('Activefor 5m');
+    const status = await screen.findByRole('list', { name: 'Machines now' });
+    const items = within(status)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['desk-01Activefor 1h 20m', 'laptop-02Offlinefor 30m']);
+    // Each machine its own timeline bar.
+    expect(screen.getAllByTestId('machine-timeline')).toHaveLength(2);
     expect(asked).toEqual([null]);
     expect(screen.getByRole('button', { name: 'Next day' })).toBeDisabled();
   });

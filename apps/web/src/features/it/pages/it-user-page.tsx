@@ -6,7 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import type { Theme } from '@mui/material/styles';
-import { canSeeItBoard, type TItDay, type TItStatus } from '@portal/contracts';
+import { canSeeItBoard, type TItDay } from '@portal/contracts';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -29,13 +30,29 @@ import { ItStatusChip } from '../components/board/it-status-chip';
 const flipInRtl = (theme: Theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {});
 
 /**
- * The machine's state at the end of the shown day's timeline, and since when: today that is
- * now (the last segment reaches the present while the agent reports).
+ * Each machine's state now, as the board has it (the server's one account of it: a silent
+ * agent is offline from its last sign of life), not a guess from the timeline's last stretch.
  */
-function lastStatus(day: TItDay): { status: TItStatus; since: string | null } {
-  const last = day.timeline.at(-1);
-  if (!last) return { status: 'offline', since: null };
-  return { status: last.kind === 'app' ? 'active' : last.kind, since: last.from };
+function MachinesNow({ day }: { day: TItDay }) {
+  const { t } = useTranslation();
+  if (day.machines.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={t('it.day.machinesNow')}
+      data-testid="day-status"
+      sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 2 }}
+    >
+      {day.machines.map((m) => (
+        <Box component="li" key={m.agent_id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+            <Bidi dir="ltr">{m.hostname}</Bidi>
+          </Typography>
+          <ItStatusChip status={m.status} since={m.status_since} now={Date.now()} />
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 /** The shown day, `?date=` (today without it). */
@@ -55,7 +72,6 @@ export function ItUserPage() {
   const today = todayIso();
   const goTo = (next: string) => patch({ date: next === today ? undefined : next });
   const name = data ? `${data.first_name} ${data.last_name}`.trim() || data.username : slug;
-  const status = data ? lastStatus(data) : null;
 
   return (
     <PageContainer maxWidth="xl">
@@ -64,11 +80,7 @@ export function ItUserPage() {
         subtitle={<Bidi>@{slug}</Bidi>}
         actions={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-            {status && day === today ? (
-              <Box data-testid="day-status">
-                <ItStatusChip status={status.status} since={status.since} now={Date.now()} />
-              </Box>
-            ) : null}
+            {data && day === today ? <MachinesNow day={data} /> : null}
             {canSeeItBoard(me) ? (
               <Link component={RouterLink} to="/it">
                 {t('it.day.back')}

@@ -3,6 +3,7 @@ import {
   itAlerts,
   type TAppUsageEntry,
   type TItAlertKind,
+  type TItMachine,
   type TItRecord,
   type TItStatus,
   type TUserType,
@@ -15,10 +16,18 @@ export interface ItBoardFilters {
   q: string;
 }
 
-/** One user on the board: the record and what its columns show, computed once per render. */
+/** One machine of a user on the board (a user with no machine enrolled: one row without): what its columns show. */
 export interface ItBoardRow {
+  key: string;
   record: TItRecord;
+  machine: TItMachine | undefined;
   name: string;
+  /** The machine's state (the person's when they have no machine). */
+  status: TItStatus;
+  since: string | null;
+  /** Offline: the values below are the last ones seen, and the app's timer stops at `lastSeen`. */
+  offline: boolean;
+  lastSeen: string | null;
   app: TAppUsageEntry | undefined;
   cpu: number | null;
   ram: number | null;
@@ -33,26 +42,50 @@ export const itName = (r: Pick<TItRecord, 'first_name' | 'last_name' | 'username
 
 const percent = (used: number, total: number) => (total > 0 ? (used / total) * 100 : null);
 
-export function boardRow(record: TItRecord, now: Date): ItBoardRow {
-  const device = record.device_monitors.at(-1);
+function machineRow(record: TItRecord, machine: TItMachine | undefined, now: Date): ItBoardRow {
+  const device = machine?.device ?? undefined;
+  const network = machine?.network ?? undefined;
   const disks = (device?.disks ?? []).map((d) => percent(d.used_bytes, d.size_bytes)).filter((p) => p !== null);
+  const status = machine?.status ?? record.status;
   return {
+    key: `${record.username}\u0000${machine?.agent_id ?? ''}`,
     record,
+    machine,
     name: itName(record),
-    app: record.app_usage.at(-1),
+    status,
+    since: machine ? machine.status_since : record.status_since,
+    offline: status === 'offline',
+    lastSeen: machine ? machine.last_seen : record.last_seen,
+    app: machine?.app ?? undefined,
     cpu: device ? device.cpu_load : null,
     ram: device ? percent(device.memory_used_bytes, device.memory_total_bytes) : null,
     disk: disks.length ? Math.max(...disks) : null,
-    latency: record.network_monitors.at(-1)?.latency_ms ?? null,
-    alerts: itAlerts(record, now),
+    latency: network?.latency_ms ?? null,
+    // The machine's own samples; being offline on shift is the person's (no machine reporting).
+    alerts: itAlerts(
+      {
+        status: record.status,
+        on_shift: record.on_shift,
+        last_seen: machine ? machine.last_seen : record.last_seen,
+        device_monitors: device ? [device] : [],
+        network_monitors: network ? [network] : [],
+      },
+      now,
+    ),
   };
 }
 
-/** Counts at the top of the board: users per status, and users with any alert. */
+/** The board's rows of one person: one per machine, by host name (or one without a machine). */
+export function boardRows(record: TItRecord, now: Date): ItBoardRow[] {
+  if (record.machines.length === 0) return [machineRow(record, undefined, now)];
+  return record.machines.map((m) => machineRow(record, m, now));
+}
+
+/** Counts at the top of the board: machines per status, and machines with any alert. */
 export function boardCounts(rows: readonly ItBoardRow[]): Record<TItStatus | 'alerts', number> {
   const counts = { active: 0, idle: 0, locked: 0, offline: 0, alerts: 0 };
   for (const row of rows) {
-    counts[row.record.status] += 1;
+    counts[row.status] += 1;
     if (row.alerts.length) counts.alerts += 1;
   }
   return counts;
@@ -64,11 +97,15 @@ export function filterRows(rows: readonly ItBoardRow[], filters: ItBoardFilters)
   return rows.filter(
     (row) =>
       (!filters.department || row.record.user_type === filters.department) &&
-      (!filters.status || row.record.status === filters.status) &&
+      (!filters.status || row.status === filters.status) &&
       (!q ||
-        [row.name, row.record.username, row.app?.active_app_title ?? '', row.app?.active_app_process ?? ''].some((v) =>
-          v.toLocaleLowerCase().includes(q),
-        )),
+        [
+          row.name,
+          row.record.username,
+          row.machine?.hostname ?? '',
+          row.app?.active_app_title ?? '',
+          row.app?.active_app_process ?? '',
+        ].some((v) => v.toLocaleLowerCase().includes(q))),
   );
 }
 

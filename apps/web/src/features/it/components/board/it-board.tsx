@@ -13,11 +13,11 @@ import { Link } from 'react-router';
 import { Bidi } from '../../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table';
 import { SearchField } from '../../../../components/search-field';
-import { formatDateTime, formatNumber } from '../../../../lib/format';
+import { formatDateTime, formatNumber, formatTime } from '../../../../lib/format';
 import { useMinuteClock } from '../../../../lib/use-minute-clock';
 import { useItListQuery } from '../../api/it-api';
 import { selectIt } from '../../it.slice';
-import { boardCounts, boardRow, filterRows, statusRank, type ItBoardRow } from './board-model';
+import { boardCounts, boardRows, filterRows, statusRank, type ItBoardRow } from './board-model';
 import { forDuration, ItStatusChip } from './it-status-chip';
 import { useItBoardFilters } from './use-it-board-filters';
 import { LoadFailedAlert } from '../../../../components/load-failed-alert';
@@ -25,11 +25,15 @@ import { LoadFailedAlert } from '../../../../components/load-failed-alert';
 const pct = (value: number | null) =>
   value === null ? null : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
 
-/** The current app: its title (or "redacted"), the process, and since when it is in front. */
+/**
+ * The current app: its title (or "redacted"), the process, and since when it is in front.
+ * On an offline machine it is the last window seen: its timer stops at the last sign of life.
+ */
 function CurrentApp({ row, now }: { row: ItBoardRow; now: number }) {
   const { t } = useTranslation();
   const app = row.app;
   if (!app) return <>{t('it.board.noApp')}</>;
+  const until = row.offline && row.lastSeen ? Math.max(Date.parse(row.lastSeen), Date.parse(app.switch_time)) : now;
   return (
     <Box sx={{ minWidth: 0, maxWidth: 320 }}>
       {app.active_app_title === REDACTED_TITLE ? (
@@ -43,10 +47,48 @@ function CurrentApp({ row, now }: { row: ItBoardRow; now: number }) {
       )}
       <Typography variant="body2" color="text.secondary">
         <Bidi dir="ltr">{app.active_app_process}</Bidi> ·{' '}
-        <time dateTime={app.switch_time} title={formatDateTime(app.switch_time)}>
-          {forDuration(t, app.switch_time, now)}
+        <time dateTime={app.switch_time} title={formatDateTime(app.switch_time)} data-testid="app-duration">
+          {forDuration(t, app.switch_time, until)}
         </time>
       </Typography>
+    </Box>
+  );
+}
+
+/** A figure of the machine; on an offline one, the last value seen (said so, for screen readers too). */
+function Figure({ row, value }: { row: ItBoardRow; value: string | null }) {
+  const { t } = useTranslation();
+  if (value === null) return <>{t('it.board.none')}</>;
+  if (!row.offline) return <>{value}</>;
+  return <span aria-label={t('it.board.lastValue', { value })}>{value}</span>;
+}
+
+/** Who and which machine: the person (linked to their day), the username, the host name. */
+function UserCell({ row }: { row: ItBoardRow }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <MuiLink component={Link} to={`/it/${encodeURIComponent(row.record.username)}`} sx={{ fontWeight: 600 }}>
+        <Bidi>{row.name}</Bidi>
+      </MuiLink>
+      <Typography variant="body2" color="text.secondary">
+        <Bidi>@{row.record.username}</Bidi>
+        {row.machine ? (
+          <>
+            {' · '}
+            <span aria-label={t('it.board.machine', { host: row.machine.hostname })}>
+              <Bidi dir="ltr">{row.machine.hostname}</Bidi>
+            </span>
+          </>
+        ) : null}
+      </Typography>
+      {row.offline && row.lastSeen ? (
+        <Typography variant="body2" color="text.secondary" data-testid="last-seen">
+          <time dateTime={row.lastSeen} title={formatDateTime(row.lastSeen)}>
+            {t('it.board.lastSeen', { time: formatTime(row.lastSeen) })}
+          </time>
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -98,7 +140,8 @@ export function ItBoard() {
   const [filters, setFilters] = useItBoardFilters();
   const now = useMinuteClock();
 
-  const all = useMemo(() => Object.values(byUsername).map((r) => boardRow(r, new Date(now))), [byUsername, now]);
+  // One row per machine; rows of one person sit together (sorted by name, then host).
+  const all = useMemo(() => Object.values(byUsername).flatMap((r) => boardRows(r, new Date(now))), [byUsername, now]);
   const counts = useMemo(() => boardCounts(all), [all]);
   const rows = useMemo(() => filterRows(all, filters), [all, filters]);
   const departments = useMemo(() => USER_TYPES.filter((type) => all.some((r) => r.record.user_type === type)), [all]);
@@ -109,18 +152,17 @@ export function ItBoard() {
       key: 'user',
       label: 'it.board.columns.user',
       placement: 'primary',
-      sortValue: (r) => r.name,
-      cell: (r) => (
-        <Box sx={{ minWidth: 0 }}>
-          <MuiLink component={Link} to={`/it/${encodeURIComponent(r.record.username)}`} sx={{ fontWeight: 600 }}>
-            <Bidi>{r.name}</Bidi>
-          </MuiLink>
-          <Typography variant="body2" color="text.secondary">
-            <Bidi>@{r.record.username}</Bidi>
-          </Typography>
-        </Box>
-      ),
+      sortValue: (r) => `${r.name}\u0000${r.machine?.hostname ?? ''}`,
+      cell: (r) => <UserCell row={r} />,
       csv: (r) => r.record.username,
+    },
+    {
+      key: 'machine',
+      label: 'it.board.columns.machine',
+      placement: 'hidden',
+      cardOnly: true,
+      csv: (r) => r.machine?.hostname ?? '',
+      cell: () => null,
     },
     {
       key: 'department',
@@ -132,9 +174,13 @@ export function ItBoard() {
       key: 'status',
       label: 'it.board.columns.status',
       placement: 'secondary',
-      sortValue: (r) => statusRank(r.record.status),
-      csv: (r) => r.record.status,
-      cell: (r) => <ItStatusChip status={r.record.status} since={r.record.status_since} now={now} />,
+      sortValue: (r) => statusRank(r.status),
+      csv: (r) => r.status,
+      cell: (r) => (
+        <Box data-testid="it-row-state" data-offline={r.offline || undefined}>
+          <ItStatusChip status={r.status} since={r.since} now={now} />
+        </Box>
+      ),
     },
     {
       key: 'app',
@@ -147,28 +193,33 @@ export function ItBoard() {
       label: 'it.board.columns.cpu',
       align: 'right',
       sortValue: (r) => r.cpu,
-      cell: (r) => pct(r.cpu) ?? none,
+      cell: (r) => <Figure row={r} value={pct(r.cpu)} />,
     },
     {
       key: 'ram',
       label: 'it.board.columns.ram',
       align: 'right',
       sortValue: (r) => r.ram,
-      cell: (r) => pct(r.ram) ?? none,
+      cell: (r) => <Figure row={r} value={pct(r.ram)} />,
     },
     {
       key: 'disk',
       label: 'it.board.columns.disk',
       align: 'right',
       sortValue: (r) => r.disk,
-      cell: (r) => pct(r.disk) ?? none,
+      cell: (r) => <Figure row={r} value={pct(r.disk)} />,
     },
     {
       key: 'latency',
       label: 'it.board.columns.latency',
       align: 'right',
       sortValue: (r) => r.latency,
-      cell: (r) => (r.latency === null ? none : t('it.board.ms', { value: formatNumber(Math.round(r.latency)) })),
+      cell: (r) => (
+        <Figure
+          row={r}
+          value={r.latency === null ? null : t('it.board.ms', { value: formatNumber(Math.round(r.latency)) })}
+        />
+      ),
     },
     {
       key: 'alerts',
@@ -240,7 +291,9 @@ export function ItBoard() {
         <DataTable
           rows={rows}
           columns={columns}
-          rowKey={(r) => r.record.username}
+          rowKey={(r) => r.key}
+          // Offline: the last values seen, greyed (text.secondary keeps its contrast; no opacity).
+          rowSx={(r) => (r.offline ? { bgcolor: 'action.hover', '& td, & dd, & dt': { color: 'text.secondary' } } : {})}
           label={t('it.board.tableLabel')}
           // Inside its own scroll box a header stuck 80 px down would cover the first rows.
           stickyTop={0}

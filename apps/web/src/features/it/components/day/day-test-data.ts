@@ -18,7 +18,7 @@ export function makeSegment(over: Partial<TItTimelineSegment> = {}): TItTimeline
 
 /** A morning: mail (productive), idle, a video site (unproductive), locked. */
 export function makeItDay(over: Partial<TItDay> = {}): TItDay {
-  return {
+  const day: Omit<TItDay, 'machines'> = {
     username: 'hala',
     first_name: 'Hala',
     last_name: 'Rashed',
@@ -82,5 +82,22 @@ export function makeItDay(over: Partial<TItDay> = {}): TItDay {
       },
     ],
     ...over,
+  };
+  // One machine, whose timeline and totals are the day's (unless the test gives machines).
+  return {
+    ...day,
+    machines: over.machines ?? [
+      {
+        agent_id: 1,
+        hostname: 'desk-01',
+        status: 'locked',
+        status_since: `${DAY}T10:30:00.000Z`,
+        last_seen: `${DAY}T11:00:00.000Z`,
+        timeline: day.timeline,
+        active_seconds: day.active_seconds,
+        idle_seconds: day.idle_seconds,
+        locked_seconds: day.locked_seconds,
+      },
+    ],
   };
 }

@@ -85,6 +85,6 @@ describe('one user’s day', () => {
     expect(screen.getByText('No app was used.')).toBeInTheDocument();
     expect(screen.getByText('No device samples on this day.')).toBeInTheDocument();
     expect(screen.getByText('No network samples on this day.')).toBeInTheDocument();
-    expect(screen.getByText('The agent wrote no log on this day.')).toBeInTheDocument();
+    expect(screen.getByText('No machine reported on this day.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { TItDay } from '@portal/contracts';
+import { Bidi } from '../../../../components/bidi';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/section-card';
 import { CategoryTotals } from './category-totals';
@@ -38,7 +40,21 @@ export function DayView({ day }: { day: TItDay }) {
         </Facts>
       </SectionCard>
       <SectionCard title={t('it.day.timeline')} hint={t('it.day.timelineHint')}>
-        <DayTimeline segments={day.timeline} />
+        {/* Each machine its own bar: one machine's lock or heartbeats never hide another's switches. */}
+        {day.machines.length > 1 ? (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            {day.machines.map((m) => (
+              <Box key={m.agent_id} data-testid="machine-timeline">
+                <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                  {t('it.day.machine')} <Bidi dir="ltr">{m.hostname}</Bidi>
+                </Typography>
+                <DayTimeline segments={m.timeline} />
+              </Box>
+            ))}
+          </Box>
+        ) : (
+          <DayTimeline segments={day.machines[0]?.timeline ?? day.timeline} />
+        )}
       </SectionCard>
       <Box sx={two}>
         <SectionCard title={t('it.day.topApps')}>
