@@ -87,4 +87,27 @@ test.describe('own profile (/user) and colleagues (/profile/{userName})', () => 
     await signIn(userPage, account.username, 'Reset-By-Admin-55');
     await userContext.close();
   });
+
+  test('without an agent, staff read what it collects and whom to ask; IT gets the enrolment steps', async ({
+    page,
+    request,
+  }) => {
+    const staff = await createAccount(request, { user_type: 'FINANCE' });
+    await signIn(page, staff.username, staff.password);
+    await page.goto('/user');
+    const card = page.getByRole('region', { name: 'My activity' });
+    await expect(card.getByText('What the agent collects while your computer is on')).toBeVisible();
+    await expect(card.getByText(/never records keystrokes/)).toBeVisible();
+    await expect(card.getByText(/npm run/)).toHaveCount(0);
+    await card.getByRole('link', { name: 'Ask IT (new ticket)' }).click();
+    await expect(page).toHaveURL(/\/ticket\/create$/);
+
+    const it = await createAccount(request, { user_type: 'IT' });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signIn(page, it.username, it.password);
+    await page.goto('/user');
+    await expect(page.getByTestId('enroll-command')).toContainText(`npm run agent -- enroll --server`);
+    await expect(page.getByTestId('enroll-command')).toContainText(`--username ${it.username}`);
+  });
 });
