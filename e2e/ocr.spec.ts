@@ -145,6 +145,47 @@ test.describe('OCR jobs', () => {
     await context.close();
   });
 
+  test('an upload with one unreadable file keeps the good file’s job and leaves the bad one marked with its reason', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const staff = await createAccount(request, { user_type: 'HR' });
+    const { context, page } = await signInAs(browser, baseURL, staff.username, staff.password);
+    await page.goto('/ocr');
+    await expect(page.getByRole('heading', { level: 1, name: 'OCR jobs' })).toBeVisible();
+    const good = `letter-${Date.now().toString().slice(-6)}.png`;
+    const png = await scannedPage(page, ['MIXED UPLOAD LETTER']);
+    // Named and typed as a PNG, so the browser lets it through; its bytes are plain text.
+    await page.locator('input[name="files"]').setInputFiles([
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Meeting notes, typed, not a scan.') },
+      { name: good, mimeType: 'image/png', buffer: png },
+    ]);
+    await page.getByRole('button', { name: 'Start recognition' }).click();
+    await expect(page.getByText('1 document queued for recognition.')).toBeVisible();
+
+    const selection = page.getByRole('list', { name: 'Chosen files' });
+    await expect(selection.getByRole('button')).toHaveCount(1);
+    const notes = selection.getByRole('button', { name: 'notes.png' });
+    await expect(notes).toHaveAccessibleDescription(
+      /notes\.png.*cannot be read by OCR: its content must be PNG, JPEG, TIFF, WebP or PDF\./,
+    );
+    await expect(page.getByText(/^1 file was not accepted/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'OCR jobs' })).toContainText(good);
+    await expectAccessible(page, 'OCR upload with a refused file (light)');
+    await toDark(page);
+    await expectAccessible(page, 'OCR upload with a refused file (dark)');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await noSidewaysScroll(page, 'the list with a refused file');
+
+    // Removed by keyboard, it is gone with its message.
+    await notes.focus();
+    await page.keyboard.press('Delete');
+    await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+    await expect(page.getByText(/file was not accepted/)).toHaveCount(0);
+    await context.close();
+  });
+
   test('another staff member gets the not-found page for a job not shared with them', async ({
     browser,
     baseURL,
