@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authEndpoints, eventLogEndpoints, notificationEndpoints, ticketEndpoints } from '@portal/contracts';
+import {
+  authEndpoints,
+  eventLogEndpoints,
+  leaveEndpoints,
+  notificationEndpoints,
+  ticketEndpoints,
+} from '@portal/contracts';
 import { apiUrl, DEMO_PASSWORD, escapeRegExp, expect, signInAs, test, tokenOf } from './fixtures';
 
 // Every real page in Arabic shows no text left in English. The English bundle's
@@ -241,6 +247,51 @@ test.describe('Arabic, every page', () => {
     await expect(submitted.getByText('Ibrahim Tawfik').first()).toBeVisible();
     await admin.context.close();
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('names administrators type show in Arabic, and departments by their Arabic names', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // A leave type HR adds with its Arabic name (unique English name: the database outlives a rerun).
+    const token = await tokenOf(request, 'hr');
+    const created = await request.post(apiUrl(leaveEndpoints.createLeaveType), {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `Hajj leave ${Date.now()}`,
+        name_ar: 'إجازة الحج',
+        yearly_days: 5,
+        carry_over_max_days: 0,
+        half_days_allowed: false,
+        attachment_required_after_days: null,
+        counts_against_balance: true,
+        requires_hr_confirmation: false,
+        is_active: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    const { context, page } = await signInAs(browser, baseURL, 'admin');
+    await toArabic(page);
+    // A public holiday and HR's leave type, on the leave settings.
+    await page.goto('/user/leaves/settings');
+    await expect(page.getByRole('table', { name: 'العطل الرسمية' }).getByText('عيد العمال')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'أنواع الإجازات' }).getByText('إجازة الحج').first()).toBeVisible();
+    // A KPI's name.
+    await page.goto('/kpi?tab=definitions');
+    await expect(page.getByText('درجة الجودة').first()).toBeVisible();
+    // An interpreter's team (interpreter01 is on the medical team) and language pair.
+    await page.goto('/wfm/interpreter01');
+    await expect(page.getByText('الفريق الطبي').first()).toBeVisible();
+    await expect(page.getByText(/العربية↔الإنجليزية/).first()).toBeVisible();
+    // A department, with its code beneath, in the accounts list.
+    await page.goto('/admin');
+    const accounts = page.getByRole('table').first();
+    await expect(accounts.getByText('الموارد البشرية').first()).toBeVisible();
+    await expect(accounts.getByText('HR', { exact: true }).first()).toBeVisible();
+    expect(await englishOn(page)).toEqual([]);
+    await context.close();
   });
 
   // One test per user, so the two run side by side in the two workers.
