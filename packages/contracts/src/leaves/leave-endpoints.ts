@@ -182,7 +182,9 @@ export const leaveEndpoints = {
     method: 'GET',
     path: '/leaves/inbox/',
     tags,
-    summary: 'Requests waiting for my decision (oldest first unless sorted), by type, department and dates',
+    summary: 'Requests waiting for my decision, oldest first',
+    description:
+      'Narrowed by leave type, department (one outside mine lists nothing) and dates (a leave touching `from`–`to`), and sorted by `sort`: oldest (the default), newest, or by first day.',
     policy: { rule: 'any staff member: the requests whose current step canDecideLeave', outsider: null },
     query: ZLeaveInboxQuery,
     responses: { 200: ZLeaveRequestList },
