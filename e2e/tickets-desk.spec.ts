@@ -54,10 +54,10 @@ test.describe('help desk (/dashboard)', () => {
     // The queue: both active tickets; filters go into the URL and survive a reload.
     const queue = page.getByRole('table', { name: 'Queue' });
     await expect(queue.getByRole('link')).toHaveCount(2);
-    await page.getByRole('searchbox', { name: /Search subject/ }).fill('roster');
+    await page.getByRole('searchbox', { name: /Search text/ }).fill('roster');
     await expect(page).toHaveURL(/search=roster/);
     await expect(queue.getByRole('link')).toHaveCount(1);
-    await page.getByRole('searchbox', { name: /Search subject/ }).fill('');
+    await page.getByRole('searchbox', { name: /Search text/ }).fill('');
     await expect(queue.getByRole('link')).toHaveCount(2);
     await page.getByLabel('Priority').click();
     await page.getByRole('option', { name: 'Urgent' }).click();
