@@ -21,6 +21,7 @@ import { boardCounts, boardRows, filterRows, statusRank, type ItBoardRow } from 
 import { forDuration, ItStatusChip } from './it-status-chip';
 import { useItBoardFilters } from './use-it-board-filters';
 import { LoadFailedAlert } from '../../../../components/load-failed-alert';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 
 const pct = (value: number | null) =>
   value === null ? null : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
@@ -60,7 +61,14 @@ function Figure({ row, value }: { row: ItBoardRow; value: string | null }) {
   const { t } = useTranslation();
   if (value === null) return <>{t('it.board.none')}</>;
   if (!row.offline) return <>{value}</>;
-  return <span aria-label={t('it.board.lastValue', { value })}>{value}</span>;
+  return (
+    <span data-testid="last-value">
+      {value}
+      <Box component="span" sx={visuallyHidden}>
+        {t('it.board.lastValueHint')}
+      </Box>
+    </span>
+  );
 }
 
 /** Who and which machine: the person (linked to their day), the username, the host name. */
@@ -76,9 +84,10 @@ function UserCell({ row }: { row: ItBoardRow }) {
         {row.machine ? (
           <>
             {' · '}
-            <span aria-label={t('it.board.machine', { host: row.machine.hostname })}>
-              <Bidi dir="ltr">{row.machine.hostname}</Bidi>
-            </span>
+            <Box component="span" sx={visuallyHidden}>
+              {t('it.board.machineLabel')}{' '}
+            </Box>
+            <Bidi dir="ltr">{row.machine.hostname}</Bidi>
           </>
         ) : null}
       </Typography>
