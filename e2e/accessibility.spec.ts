@@ -190,6 +190,24 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     await context.close();
   });
 
+  test('the WFM roster grid (planner), light and dark, wide and on a phone', async ({ browser, baseURL }) => {
+    const { context, page } = await pageAs(browser, baseURL, 'manager.wfm');
+    await page.setViewportSize(WIDE);
+    await page.goto('/wfm?tab=schedule');
+    const grid = page.getByRole('table', { name: /^Roster/ });
+    await expect(grid.getByTestId('shift-chip').first()).toBeVisible();
+    await expectAccessibleLightAndDark(page, '/wfm roster');
+    // On a phone (still dark): the grid scrolls inside its own box, the page does not.
+    await page.setViewportSize(PHONE);
+    await expect(grid.getByTestId('shift-chip').first()).toBeAttached();
+    await expectAccessible(page, '/wfm roster at 360 px (dark)');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, '/wfm roster at 360 px').toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('the accounts console refusal for non-ADMIN', async ({ browser, baseURL }) => {
     const { context, page } = await pageAs(browser, baseURL, 'hr');
     await page.goto('/admin');

@@ -15,7 +15,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 test.describe('WFM pages', () => {
-  test('a WFM manager watches the day, imports a week from CSV, edits a shift and opens a history', async ({
+  test('a WFM manager watches the day, plans a week in the roster (import, split shift, drag, move, live) and opens a history', async ({
     browser,
     baseURL,
   }) => {
@@ -34,15 +34,20 @@ test.describe('WFM pages', () => {
     await expect(page.getByRole('list', { name: 'Totals per language pair' })).toContainText('Arabic↔English');
     await expectAccessible(page, '/wfm today');
 
-    // Schedule: a file with one bad line is refused line by line and nothing is imported.
+    // Schedule: this week's roster, people by team × days, today marked, the demo's shifts as chips.
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await expect(page).toHaveURL(/tab=schedule/);
+    const grid = page.getByRole('table', { name: /^Roster/ });
+    await expect(grid.getByRole('columnheader', { name: /Today/ })).toBeVisible();
+    await expect(grid.getByTestId('shift-chip').first()).toBeVisible();
+
+    // A file with one bad line is refused line by line and nothing is imported.
     const day = dayFromToday(40);
     const bad = [
       'username,date,start,end,note',
       `interpreter05,${day},08:00,16:00,Import e2e`,
       `interpreter06,${day},25:00,06:00,`,
     ].join('\n');
-    await page.getByRole('tab', { name: 'Schedule' }).click();
-    await expect(page).toHaveURL(/tab=schedule/);
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import shifts from CSV' });
     await dialog
@@ -53,10 +58,21 @@ test.describe('WFM pages', () => {
     await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await expectAccessible(page, '/wfm import dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.goto(`/wfm?tab=schedule&from=${day}&to=${day}`);
-    await expect(page.getByText('No shifts in this range.')).toBeVisible();
+    await page.goto(`/wfm?tab=schedule&week=${day}`);
+    const cell = (username: string) => grid.getByTestId(`roster-row-${username}`).locator(`td[data-date="${day}"]`);
+    await expect(grid.getByRole('columnheader', { name: /Interpreter/ })).toBeVisible();
+    await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveCount(0);
 
-    // Fixed: the dry run counts it, then it is imported and listed.
+    // Another planner watches the same week: the changes below reach them live.
+    const other = await signInAs(browser, baseURL, 'admin');
+    await other.page.goto(`/wfm?tab=schedule&week=${day}`);
+    const theirCell = other.page
+      .getByRole('table', { name: /^Roster/ })
+      .getByTestId('roster-row-interpreter05')
+      .locator(`td[data-date="${day}"]`);
+    await expect(other.page.getByRole('table', { name: /^Roster/ })).toBeVisible();
+
+    // Fixed: the dry run counts it, then it is imported and shows in the grid.
     await page.getByRole('button', { name: 'Import CSV' }).click();
     await dialog
       .getByTestId('shift-csv-input')
@@ -64,21 +80,62 @@ test.describe('WFM pages', () => {
     await expect(dialog.getByText('2 rows: 2 new, 0 replacing')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(dialog).toBeHidden();
-    const shifts = page.getByRole('table', { name: 'Shifts' });
-    await expect(shifts.locator('tbody tr')).toHaveCount(2);
-    await expect(shifts).toContainText('Import e2e');
+    await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveText(['08:00–16:00']);
+    await expect(cell('interpreter06').getByTestId('shift-chip')).toContainText('22:00–06:00');
+    await expect(theirCell.getByTestId('shift-chip')).toHaveText(['08:00–16:00']);
+
+    // A split shift: the cell's + adds an evening block with the time pickers.
+    const setTime = async (label: RegExp, hhmm: string) => {
+      await shiftDialog.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Hours' }).click();
+      await page.keyboard.type(hhmm);
+    };
+    const shiftDialog = page.getByRole('dialog', { name: 'Add a shift' });
+    const addIn = (username: string) => cell(username).getByRole('button', { name: /^Add a shift for/ });
+    await addIn('interpreter05').click();
+    await setTime(/^Start/, '1700');
+    await setTime(/^End/, '2000');
+    await shiftDialog.getByRole('button', { name: 'Add shift' }).click();
+    await expect(shiftDialog).toBeHidden();
+    await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveText(['08:00–16:00', '17:00–20:00']);
+    // The other planner's grid followed without a reload.
+    await expect(theirCell.getByTestId('shift-chip')).toHaveText(['08:00–16:00', '17:00–20:00']);
     await expectAccessible(page, '/wfm schedule');
 
-    // Inline edit: the row's fields, Enter saves.
-    const row = shifts.locator('tbody tr').filter({ hasText: 'Import e2e' });
-    await row.getByRole('button', { name: /^Edit the shift of/ }).click();
-    // One row is in edit at a time (its note is now a field, so the row is found by its fields).
-    const end = shifts.getByRole('textbox', { name: 'End' });
-    await expect(shifts.getByRole('textbox', { name: 'Note' })).toHaveValue('Import e2e');
-    await end.fill('17:30');
-    await end.press('Enter');
-    await expect(shifts.getByRole('textbox', { name: 'End' })).toHaveCount(0);
-    await expect(row).toContainText('17:30');
+    // An overlapping third block is refused, said under its start; nothing changes.
+    await addIn('interpreter05').click();
+    await setTime(/^Start/, '1500');
+    await setTime(/^End/, '1800');
+    await shiftDialog.getByRole('button', { name: 'Add shift' }).click();
+    await expect(
+      shiftDialog.getByText(/^This overlaps their shift on .*shifts of one person may not overlap\.$/),
+    ).toBeVisible();
+    await expectAccessible(page, '/wfm add shift refused');
+    await shiftDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveCount(2);
+
+    // Drag the evening block to the next day of the same row: it moves.
+    const next = dayFromToday(41);
+    const cellOn = (username: string, date: string) =>
+      grid.getByTestId(`roster-row-${username}`).locator(`td[data-date="${date}"]`);
+    await cell('interpreter05')
+      .getByTestId('shift-chip')
+      .filter({ hasText: '17:00' })
+      .dragTo(cellOn('interpreter05', next));
+    await expect(cellOn('interpreter05', next).getByTestId('shift-chip')).toHaveText(['17:00–20:00']);
+    await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveText(['08:00–16:00']);
+
+    // The keyboard's way: open the chip, choose another interpreter in the dialog, save; it moves.
+    const seventh = (await grid.getByTestId('roster-row-interpreter07').getByRole('rowheader').textContent())!.trim();
+    await cellOn('interpreter05', next).getByTestId('shift-chip').focus();
+    await page.keyboard.press('Enter');
+    const editDialog = page.getByRole('dialog', { name: 'Edit the shift' });
+    await editDialog.getByRole('combobox', { name: /^Interpreter/ }).click();
+    await page.getByRole('option', { name: seventh, exact: true }).click();
+    await editDialog.getByRole('button', { name: 'Save shift' }).click();
+    await expect(editDialog).toBeHidden();
+    await expect(cellOn('interpreter05', next).getByTestId('shift-chip')).toHaveCount(0);
+    await expect(cellOn('interpreter07', next).getByTestId('shift-chip')).toHaveText(['17:00–20:00']);
+    await other.context.close();
 
     // Staffing: the demo pairs, 24 hours each, in a box of its own.
     await page.getByRole('tab', { name: 'Staffing' }).click();
@@ -108,6 +165,10 @@ test.describe('WFM pages', () => {
     await page.goto('/wfm?tab=staffing');
     await expect(page.getByRole('region', { name: 'Required online per hour' })).toBeVisible();
     await expectNoSidewaysScroll(page, '/wfm staffing at 360 px');
+    // The roster scrolls inside its own box on a phone.
+    await page.goto('/wfm?tab=schedule');
+    await expect(page.getByRole('region', { name: /^Roster/ })).toBeVisible();
+    await expectNoSidewaysScroll(page, '/wfm schedule at 360 px');
     await context.close();
   });
 
