@@ -88,7 +88,8 @@ describe('the agent against a real server on a real X desktop', { timeout: 300_0
 
     const list = await server.api('GET', '/api/script/it-list/', { token: await server.token('it') });
     expect(list.status).toBe(200);
-    const usage = list.body.hr.app_usage as any[];
+    // Spec §7: a list of records, each with its username.
+    const usage = (list.body as any[]).find((r) => r.username === 'hr').app_usage as any[];
     expect(usage.at(-1)).toMatchObject({
       active_app_title: 'Beta — ledger',
       active_app_process: 'xmessage',
