@@ -9,8 +9,11 @@
  * removed (Arabic diacritics; the hamza and madda of أ إ آ ؤ ئ, so alef forms become ا),
  * ٱ → ا, ة → ه, ى → ي, tatweel dropped, Arabic-Indic digits as 0–9, lower case; the
  * Arabic article (ال, and وال بال كال فال لل) taken off a word that keeps two letters;
- * Latin words stemmed with the Porter2 (Snowball English) algorithm.
+ * Latin words stemmed with the Porter algorithm (Orama's English stemmer; its stems differ
+ * from Porter2's in places, e.g. ties → ti, news → new, but every form of a word meets).
  */
+
+import { stemmer } from '@orama/stemmers/english';
 
 /** Letters, digits and the marks between them: the words of a text, as written. */
 const WORD_AS_WRITTEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
@@ -92,176 +95,18 @@ export function ocrMarkWords(text: string, terms: ReadonlySet<string>): OcrTextW
   }));
 }
 
-// ---- Porter2 (the Snowball English stemmer) ----
+/** -sion and -tion, plural or not; -ation is left to the stemmer, whose step 2 makes it -ate first. */
+const S_T_ION = /^(.+[st])ions?$/;
 
-const VOWELS = 'aeiouy';
-const isVowel = (c: string | undefined) => c !== undefined && VOWELS.includes(c);
-
-const EXCEPTIONS: Record<string, string> = {
-  skis: 'ski',
-  skies: 'sky',
-  dying: 'die',
-  lying: 'lie',
-  tying: 'tie',
-  idly: 'idl',
-  gently: 'gentl',
-  ugly: 'ugli',
-  early: 'earli',
-  only: 'onli',
-  singly: 'singl',
-  sky: 'sky',
-  news: 'news',
-  howe: 'howe',
-  atlas: 'atlas',
-  cosmos: 'cosmos',
-  bias: 'bias',
-  andes: 'andes',
-};
-const AFTER_STEP_1A = new Set(['inning', 'outing', 'canning', 'herring', 'earring', 'proceed', 'exceed', 'succeed']);
-
-/** Where the region after the first non-vowel following a vowel, at or after `from`, starts. */
-function regionAfter(w: string, from: number): number {
-  for (let i = from + 1; i < w.length; i++) if (isVowel(w[i - 1]) && !isVowel(w[i])) return i + 1;
-  return w.length;
-}
-
-function endsInShortSyllable(w: string): boolean {
-  const n = w.length;
-  if (n === 2) return isVowel(w[0]) && !isVowel(w[1]);
-  return n >= 3 && !isVowel(w[n - 3]) && isVowel(w[n - 2]) && !isVowel(w[n - 1]) && !'wxY'.includes(w[n - 1]!);
-}
-
-/** The longest of `suffixes` that `w` ends with. */
-const longest = (w: string, suffixes: readonly string[]) => suffixes.find((s) => w.endsWith(s));
-const bySize = (list: readonly string[]) => [...list].sort((a, b) => b.length - a.length);
-
-const STEP2: Record<string, string> = {
-  tional: 'tion',
-  enci: 'ence',
-  anci: 'ance',
-  abli: 'able',
-  entli: 'ent',
-  izer: 'ize',
-  ization: 'ize',
-  ational: 'ate',
-  ation: 'ate',
-  ator: 'ate',
-  alism: 'al',
-  aliti: 'al',
-  alli: 'al',
-  fulness: 'ful',
-  ousli: 'ous',
-  ousness: 'ous',
-  iveness: 'ive',
-  iviti: 'ive',
-  biliti: 'ble',
-  bli: 'ble',
-  ogi: 'og',
-  fulli: 'ful',
-  lessli: 'less',
-  li: '',
-};
-const STEP2_KEYS = bySize(Object.keys(STEP2));
-const STEP3: Record<string, string> = {
-  tional: 'tion',
-  ational: 'ate',
-  alize: 'al',
-  icate: 'ic',
-  iciti: 'ic',
-  ical: 'ic',
-  ful: '',
-  ness: '',
-  ative: '',
-};
-const STEP3_KEYS = bySize(Object.keys(STEP3));
-const STEP4 = bySize([
-  'al',
-  'ance',
-  'ence',
-  'er',
-  'ic',
-  'able',
-  'ible',
-  'ant',
-  'ement',
-  'ment',
-  'ent',
-  'ism',
-  'ate',
-  'iti',
-  'ous',
-  'ive',
-  'ize',
-  'ion',
-]);
-const STEP1B = bySize(['eed', 'eedly', 'ed', 'edly', 'ing', 'ingly']);
-
-/** The Porter2 stem of a lower-case English word. */
+/** The Porter stem of a lower-case English word (Orama's English stemmer), possessive `'s` off. */
 export function stemEnglish(word: string): string {
-  if (word.length <= 2) return word;
-  const exception = EXCEPTIONS[word];
-  if (exception) return exception;
-  let w = word.startsWith("'") ? word.slice(1) : word;
-  // A y that acts as a consonant is Y, which is not a vowel.
-  w = w.replace(/^y/, 'Y').replace(/([aeiouy])y/g, '$1Y');
-  const r1 = /^(gener|commun|arsen)/.exec(w)?.[0].length ?? regionAfter(w, 0);
-  const r2 = regionAfter(w, r1);
-  const inR1 = (suffix: string) => w.length - suffix.length >= r1;
-  const inR2 = (suffix: string) => w.length - suffix.length >= r2;
-  const cut = (suffix: string, by = '') => (w = w.slice(0, w.length - suffix.length) + by);
-
-  // Step 0: possessives.
-  const apostrophe = longest(w, ["'s'", "'s", "'"]);
-  if (apostrophe) cut(apostrophe);
-
-  // Step 1a: plurals.
-  if (w.endsWith('sses')) cut('sses', 'ss');
-  else if (w.endsWith('ied') || w.endsWith('ies')) cut('ies', w.length > 4 ? 'i' : 'ie');
-  else if (w.endsWith('us') || w.endsWith('ss')) {
-    // kept
-  } else if (w.endsWith('s') && /[aeiouy]/.test(w.slice(0, -2))) cut('s');
-  if (AFTER_STEP_1A.has(w)) return w;
-
-  // Step 1b: -ed, -ing.
-  const s1b = longest(w, STEP1B);
-  if (s1b === 'eed' || s1b === 'eedly') {
-    if (inR1(s1b)) cut(s1b, 'ee');
-  } else if (s1b && /[aeiouy]/.test(w.slice(0, -s1b.length))) {
-    cut(s1b);
-    if (/(at|bl|iz)$/.test(w)) w += 'e';
-    // A double is undone, except in a word of a vowel and the double alone (adding → add, not ad).
-    else if (/(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(w) && !(w.length === 3 && isVowel(w[0]))) w = w.slice(0, -1);
-    else if (endsInShortSyllable(w) && r1 >= w.length) w += 'e';
-  }
-
-  // Step 1c: y → i after a consonant that is not the first letter.
-  if (w.length > 2 && /[yY]$/.test(w) && !isVowel(w[w.length - 2])) w = `${w.slice(0, -1)}i`;
-
-  // Step 2.
-  const s2 = longest(w, STEP2_KEYS);
-  if (s2 && inR1(s2)) {
-    const before = w[w.length - s2.length - 1];
-    if (s2 === 'ogi') {
-      if (before === 'l') cut(s2, STEP2[s2]);
-    } else if (s2 === 'li') {
-      if (before !== undefined && 'cdeghkmnrt'.includes(before)) cut(s2);
-    } else cut(s2, STEP2[s2]);
-  }
-
-  // Step 3.
-  const s3 = longest(w, STEP3_KEYS);
-  if (s3 && inR1(s3) && (s3 !== 'ative' || inR2(s3))) cut(s3, STEP3[s3]);
-
-  // Step 4.
-  const s4 = longest(w, STEP4);
-  if (s4 && inR2(s4)) {
-    if (s4 !== 'ion' || /[st]$/.test(w.slice(0, -3))) cut(s4);
-  }
-
-  // Step 5.
-  if (w.endsWith('e')) {
-    if (inR2('e') || (inR1('e') && !endsInShortSyllable(w.slice(0, -1)))) cut('e');
-  } else if (w.endsWith('ll') && inR2('l')) cut('l');
-
-  return w.replace(/Y/g, 'y');
+  const w = word.endsWith("'s") ? word.slice(0, -2) : word;
+  const ion = /ations?$/.test(w) ? null : S_T_ION.exec(w);
+  if (!ion) return stemmer(w);
+  // Orama's step 4 drops the s or t along with -ion (collection → collec, yet collect → collect),
+  // so related words would not meet. Its step 4 takes -ism off on the same condition and no
+  // other step touches it: stem the word with -ism in place of -ion, and keep the -ion form when
+  // the suffix stays, as Porter does.
+  const base = ion[1]!;
+  return stemmer(`${base}ism`) === base ? base : w.replace(/s$/, '');
 }
