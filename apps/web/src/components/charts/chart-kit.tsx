@@ -46,12 +46,15 @@ export function useChartDirection() {
   const rtl = useTheme().direction === 'rtl';
   return {
     rtl,
-    /** Spread into the category (x) axis. */
-    xAxis: { reverse: rtl },
+    /**
+     * Spread into the category (x) axis. Taller than x-charts' default: Arabic letters with a
+     * hamza above (أكتوبر, أغسطس) measured past its height and their ticks were cut to "أكت…".
+     */
+    xAxis: { reverse: rtl, height: 52 },
     /** Spread into the value (y) axis. */
     yAxis: { position: rtl ? ('right' as const) : ('left' as const) },
     /** Chart margins with room for the last tick label on the far side of the value axis. */
-    margin: (far = 16) => ({ top: 24, bottom: 4, left: rtl ? far : 0, right: rtl ? 0 : far }),
+    margin: (far = 16) => ({ top: 24, bottom: 4, left: rtl ? far : 12, right: rtl ? 12 : far }),
   };
 }
 
@@ -70,6 +73,9 @@ export function TargetLine({ y, label }: { y: number; label: string }) {
       spacing={{ x: 6, y: 6 }}
       lineStyle={{ strokeDasharray: '6 4', strokeWidth: 1.5 }}
       labelStyle={{
+        // x-charts anchors an 'end' label by its end, which in right-to-left text is its left
+        // edge: the Arabic label ran out over the value axis. Anchored by its start it grows inwards.
+        textAnchor: 'start',
         fontSize: 12,
         fontWeight: 600,
         fill: 'var(--mui-palette-text-secondary)',

@@ -54,7 +54,7 @@ export function KpiChart({ kpi, card }: { kpi: ScorecardKpi; card: TKpiScorecard
     >
       <LineChart
         height={240}
-        margin={dir.margin(40)}
+        margin={dir.margin(60)}
         xAxis={[
           {
             scaleType: 'point',
