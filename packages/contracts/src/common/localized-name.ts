@@ -20,8 +20,11 @@ export const ZArabicName = (max: number) =>
     .nullish()
     .transform((s) => (s === undefined ? undefined : s || null));
 
-/** The stored Arabic name in an answer: null when none was given. */
-export const ZArabicNameValue = ZText.nullable();
+/**
+ * The stored Arabic name in an answer: null when none was given. An answer without it (a
+ * server that predates the field) reads as null, so readers never refuse it.
+ */
+export const ZArabicNameValue = ZText.nullable().default(null);
 
 /** What pages need to name a record in the reader's language (`localName` on the web). */
 export interface TLocalizedName {

@@ -188,7 +188,7 @@ export const ZKpiScoreRow = z
     user: ZUserRef,
     team: ZText,
     /** The team's Arabic name (null: none given). */
-    team_ar: ZText.nullable(),
+    team_ar: ZArabicNameValue,
     /** Weighted attainment 0–1.2 over the KPIs with a value; null when none has one. */
     score: z.number().nullable(),
     previous_score: z.number().nullable(),
@@ -253,7 +253,7 @@ export const ZKpiScorecard = z
   .object({
     user: ZUserRef,
     team: ZText,
-    team_ar: ZText.nullable(),
+    team_ar: ZArabicNameValue,
     period: ZKpiPeriod,
     /** Periods, oldest first, with the weighted score of each. */
     periods: z.array(z.object({ period_start: ZText, period_end: ZText, score: z.number().nullable() })),

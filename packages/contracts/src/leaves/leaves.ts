@@ -443,7 +443,7 @@ export const ZCalendar = z
         working: z.boolean(),
         holiday: ZText.nullable(),
         /** The holiday's Arabic name (null: none, or no holiday). */
-        holiday_ar: ZText.nullable(),
+        holiday_ar: ZArabicNameValue,
         off: z.array(
           z.object({
             leave: z.number().int(),

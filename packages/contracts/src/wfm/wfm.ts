@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLeaveDate } from '../leaves/leaves.js';
 import { INT4_MAX, textOr, ZText } from '../common/text.js';
+import { ZArabicNameValue } from '../common/localized-name.js';
 import { ZLanguagePair } from '../interpreters/interpreters.js';
 import { schemaMessage } from '../common/messages.js';
 
@@ -207,7 +208,7 @@ export const ZWfmDayRow = z
     languages: z.array(ZText),
     team: ZText,
     /** The team's Arabic name (null: none given). */
-    team_ar: ZText.nullable(),
+    team_ar: ZArabicNameValue,
     /** Spec §3: 0 or 1, now. */
     online: z.union([z.literal(0), z.literal(1)]),
     first_in: ZText.nullable(),
@@ -294,7 +295,7 @@ export const ZWfmHistory = z
     last_name: ZText,
     languages: z.array(ZText),
     team: ZText,
-    team_ar: ZText.nullable(),
+    team_ar: ZArabicNameValue,
     extension: ZText,
     /** When they joined (tenure in 30-day months is computed by the web, spec §5). */
     date_joined: ZText,

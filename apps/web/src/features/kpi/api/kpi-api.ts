@@ -11,6 +11,7 @@ import {
   type TKpiScorecardQuery,
   type TKpiScoresQuery,
 } from '@portal/contracts';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { api } from '../../../lib/api/api';
 import { downloadServerFile } from '../../../lib/api/download';
 import { contractRequest, fromContract } from '../../../lib/api/endpoint';
@@ -34,7 +35,8 @@ export const kpiApi = kpiTaggedApi.injectEndpoints({
         id === null
           ? contractRequest(K.createKpiDefinition, { body })
           : contractRequest(K.updateKpiDefinition, { params: { id }, body }),
-      responseSchema: ZKpiDefinition,
+      // Parsed like the list (a missing name_ar reads as null): the answer's type is its output.
+      responseSchema: ZKpiDefinition as unknown as StandardSchemaV1<TKpiDefinition>,
       // Which people a KPI applies to moves what is expected and missing.
       invalidatesTags: (r) => (r ? ['KpiDefinition', 'KpiRecord', 'KpiMissing'] : []),
     }),
