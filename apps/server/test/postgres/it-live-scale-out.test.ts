@@ -4,6 +4,9 @@
  * ids and kinds only). PostgreSQL pass only (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itEndpoints } from '@portal/contracts';
+import { announceSilentAgents } from '../../src/features/it/telemetry.service.js';
+import { callAs } from '../client.js';
 import { factories } from '../factories.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../harness.js';
 
@@ -65,5 +68,29 @@ describe('IT live logs on several servers', () => {
     await directorOnB.next((m) => m.message?.username === staff.username);
     expect(directorOnB.messages.filter((m) => m.message?.username === u.username)).toEqual([]);
     for (const socket of [onB, directorOnB]) socket.ws.close();
+  });
+
+  it('a silent agent is offline on both servers, announced by one of them once, heard on the other', async () => {
+    const make = factories(first.database.db);
+    const u = await make.user({ user_type: 'IT' });
+    const agent = await make.agent({ user: u, hostname: 'desk-silent' });
+    const onB = openSocket(second.url, '/ws/it/', await first.login('it'));
+    await ready(onB);
+    // At work for an hour, last heard of five minutes ago (no clean stop).
+    await make.telemetry({
+      status: { agent, state: 'active', since: Date.now() - 3600_000, last_seen_at: Date.now() - 300_000 },
+    });
+    for (const server of [first, second]) {
+      const record = (await callAs(server, 'it', itEndpoints.getItList)).body.find((r) => r.username === u.username)!;
+      expect(record.machines.map((m) => [m.status, m.status_since === m.last_seen])).toEqual([['offline', true]]);
+    }
+    // Both servers run the job at once (their schedulers may have run it already): one claim at most, then none.
+    const claimed = await Promise.all([announceSilentAgents(first.app.ctx), announceSilentAgents(second.app.ctx)]);
+    expect(claimed.reduce((n, c) => n + c, 0)).toBeLessThanOrEqual(1);
+    const again = await Promise.all([announceSilentAgents(first.app.ctx), announceSilentAgents(second.app.ctx)]);
+    expect(again).toEqual([0, 0]);
+    const frame = await onB.next((m) => m.message?.command === 'it_status' && m.message.agent_id === agent.id);
+    expect(frame.message).toMatchObject({ username: u.username, hostname: 'desk-silent', status: 'offline' });
+    onB.ws.close();
   });
 });
