@@ -106,6 +106,29 @@ test.describe('help desk queue (/dashboard): order, bulk changes, SLA and canned
     });
     expect(((await untouched.json()) as { assignee: unknown }).assignee).toBeNull();
 
+    // Bulk close asks first, naming the count; its toast's Undo gives each its status back.
+    await page.getByRole('checkbox', { name: `Select #${ids.low} Brochure typo ${tag}` }).check();
+    await page.getByRole('checkbox', { name: `Select #${ids.urgent} Website down ${tag}` }).check();
+    await bar.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Closed' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Close 2 tickets?' });
+    await confirm.getByRole('button', { name: 'Close 2 tickets' }).click();
+    const closedToast = page.getByRole('alert').filter({ hasText: '2 tickets closed.' });
+    await expect(rows).toHaveCount(1);
+    await closedToast.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('2 tickets have their earlier status back.')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    const statusOf = async (id: number) =>
+      (
+        (await (
+          await request.get(apiUrl(ticketEndpoints.getTicket, { id }), {
+            headers: { authorization: `Bearer ${managerToken}` },
+          })
+        ).json()) as { status: string }
+      ).status;
+    expect(await statusOf(ids.low!)).toBe('in_progress');
+    expect(await statusOf(ids.urgent!)).toBe('open');
+
     // SLA targets, set by the desk's manager: the urgent ticket then shows its first response due.
     await page.getByRole('button', { name: 'Desk settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Desk settings' });
