@@ -131,28 +131,31 @@ export function ChartFigure({
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, minWidth: 0 }}>
       {/* x-charts hides its drawing from screen readers itself and keeps its keyboard navigation. */}
       <Box sx={{ width: '100%', minWidth: 0 }}>{children}</Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{table.category}</th>
-            {table.series.map((s) => (
-              <th key={s} scope="col">
-                {s}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((r, i) => (
-            <tr key={i}>
-              <th scope="row">{r.label}</th>
-              {r.values.map((v, j) => (
-                <td key={j}>{v}</td>
+      {/* Hidden by a wrapper: a table is never narrower than its content, so hidden itself it made phones scroll sideways. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{table.category}</th>
+              {table.series.map((s) => (
+                <th key={s} scope="col">
+                  {s}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {table.rows.map((r, i) => (
+              <tr key={i}>
+                <th scope="row">{r.label}</th>
+                {r.values.map((v, j) => (
+                  <td key={j}>{v}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
       <Typography id={captionId} component="figcaption" variant="body2" color="text.secondary">
         {summary}
