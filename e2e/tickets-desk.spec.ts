@@ -49,7 +49,7 @@ test.describe('help desk (/dashboard)', () => {
     await expect(card('Tickets opened')).toContainText('3');
     await expect(card('Tickets closed')).toContainText('1');
     await expect(card('Waiting > 4 h')).toContainText('0');
-    await expect(stats.getByText('Active tickets by department')).toBeVisible();
+    await expect(stats.getByRole('heading', { name: 'Active tickets by department' })).toBeVisible();
 
     // The queue: both active tickets; filters go into the URL and survive a reload.
     const queue = page.getByRole('table', { name: 'Queue' });
