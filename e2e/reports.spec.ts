@@ -139,10 +139,14 @@ test.describe('manager reports', () => {
     await expectAccessible(page, 'report print page (Arabic, dark)');
   });
 
-  test('a staff member who is not a manager is sent home from the reports', async ({ page }) => {
+  test('a staff member who is not a manager is told the reports are for managers', async ({ page }) => {
     await signIn(page, 'it');
     await page.goto('/user/reports/reports-list');
-    await expect(page).toHaveURL(/\/$/);
+    // The one refusal page every guarded page shows: where they asked to go, and why not.
+    await expect(page).toHaveURL(/\/user\/reports\/reports-list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports are for managers' })).toBeVisible();
+    await expect(page.getByText('403', { exact: true })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   });
 });
