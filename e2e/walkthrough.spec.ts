@@ -143,7 +143,7 @@ test.describe('walkthrough of the shared building blocks', () => {
     const desk = await signInAs(browser, baseURL, 'it');
     await toArabic(desk.page);
     await desk.page.goto('/dashboard');
-    const queue = desk.page.getByRole('table').first();
+    const queue = desk.page.getByRole('table', { name: 'قائمة الانتظار' });
     const row = queue.getByRole('row').filter({ has: desk.page.locator(`a[href="/dashboard/ticket/${id}"]`) });
     await expect(row).toBeVisible();
     // The user-typed subject and the requester's name are isolated too.
