@@ -97,7 +97,7 @@ test.describe('team calendar and leave settings', () => {
     ).toBeVisible();
     const holidays = page.getByRole('region', { name: 'Public holidays' });
     await holidays.getByLabel('Date').fill(day);
-    await holidays.getByRole('textbox', { name: 'Name' }).fill(holiday);
+    await holidays.getByRole('textbox', { name: 'Name', exact: true }).fill(holiday);
     await holidays.getByRole('button', { name: 'Add holiday' }).click();
     await expect(page.getByText('Holiday added.')).toBeVisible();
     await expect(holidays.getByRole('row', { name: new RegExp(holiday) })).toBeVisible();

@@ -19,7 +19,7 @@ test.describe('live notifications', () => {
     await admin.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
     await admin.getByRole('button', { name: 'Send an announcement' }).click();
     const message = `Fire drill at 11:00 (${Date.now()})`;
-    await admin.getByLabel('Message').fill(message);
+    await admin.getByLabel('Message', { exact: true }).fill(message);
     await admin.getByLabel('Link (optional)').fill('/user');
     await admin.getByLabel('Who should see it').click();
     await admin.getByRole('option', { name: 'HR', exact: true }).click();
