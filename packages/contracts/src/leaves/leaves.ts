@@ -187,7 +187,9 @@ export const ZCreateLeaveRequest = z
       .trim()
       .max(LEAVE_REASON_MAX, schemaMessage('maxChars', { count: LEAVE_REASON_MAX }))
       .default(''),
-    user: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+    // A JSON number, as the document says: coercion belongs to query strings, and here it let
+    // "+53" through as user 53.
+    user: z.number().int().positive().max(INT4_MAX).optional(),
   })
   .strict()
   .refine((b) => b.end_date >= b.start_date, {
