@@ -73,7 +73,12 @@ describe('the agent under the server’s ingest caps', { timeout: 240_000 }, () 
     // 100 a second: the first batch of 200 passes, each next one is refused for about 2 s.
     const t = await setUp({ IT_AGENT_MAX_EVENTS_PER_SECOND: '100' }, 600);
     t.transport.start();
-    await until('every event acknowledged', async () => (t.queue.size === 0 ? true : undefined), 180_000);
+    // On a time-out, say what the transport saw (refusals, errors, reconnects): the cause.
+    await until('every event acknowledged', async () => (t.queue.size === 0 ? true : undefined), 180_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}; ${t.queue.size} left; transport log:\n${t.log.join('\n')}`);
+      },
+    );
     expect(await storedSeqs(t.server, t.agentId)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
     expect(t.log.filter((m) => m.includes('refused a batch (too_fast)')).length).toBeGreaterThan(0);
     // Honoured on the socket it had: never a reconnect or a timed-out ack.
