@@ -12,7 +12,8 @@ import { exitWithin, holdConnections, spawnServer, type ServerProcess } from '..
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 import { tokenFor } from './two-servers.js';
 
-const GENERIC = { message: 'The service is temporarily unavailable. Try again shortly.' };
+// The one body every outage answer carries: plain words and their code (the reader's language comes from the code).
+const GENERIC = { message: 'The service is temporarily unavailable. Try again shortly.', code: 'serviceUnavailable' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
