@@ -21,7 +21,8 @@ test.describe('the leave certificate', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const approved = ((await mine.json()) as TLeaveRequest[]).find((l) => l.status === 'approved');
-    expect(approved, 'an approved leave of hr in the demo data').toBeTruthy();
+    // The demo data must hold it: her own, approved (else the journey has nothing to print).
+    expect(approved).toMatchObject({ status: 'approved', user: { username: 'hr' } });
 
     await signIn(page, 'hr');
     await page.goto(`/leaves/${approved!.id}`);
