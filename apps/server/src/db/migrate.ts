@@ -48,12 +48,24 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-const migrator = (db: Kysely<any>) =>
+/** The migrations this code knows, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+export interface MigrateOptions {
+  /**
+   * The caller already holds a transaction on `db`'s one connection (a restore runs every
+   * step in one): the migrator opens none of its own.
+   */
+  inOpenTransaction?: boolean;
+}
+
+const migrator = (db: Kysely<any>, opts: MigrateOptions = {}) =>
   new Migrator({
     db,
     provider,
     migrationTableName: 'portal_migrations',
     migrationLockTableName: 'portal_migrations_lock',
+    disableTransactions: opts.inOpenTransaction ?? false,
   });
 
 function applied({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
@@ -61,11 +73,20 @@ function applied({ error, results }: Awaited<ReturnType<Migrator['migrateToLates
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  return applied(await migrator(db).migrateToLatest());
+export async function migrateToLatest(db: Kysely<any>, opts?: MigrateOptions): Promise<string[]> {
+  return applied(await migrator(db, opts).migrateToLatest());
 }
 
 /** Up to and including `name`: a test of a migration's data conversion starts from the one before it. */
-export async function migrateUpTo(db: Kysely<any>, name: string): Promise<string[]> {
-  return applied(await migrator(db).migrateTo(name));
+export async function migrateUpTo(db: Kysely<any>, name: string, opts?: MigrateOptions): Promise<string[]> {
+  return applied(await migrator(db, opts).migrateTo(name));
+}
+
+/** Up to and including `name` (a restore rebuilds the schema its backup was written by). */
+export const migrateTo = migrateUpTo;
+
+/** The migrations not yet applied, oldest first (`migrate --dry-run`). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
 }
