@@ -36,7 +36,7 @@ describe('the notification kinds', () => {
   });
 
   it('read in English as the server wrote them before kinds existed', () => {
-    const leave = { name: 'Hala Rashed', leaveType: { name: 'Annual leave', code: 'annual' } };
+    const leave = { name: 'Hala Rashed', leaveType: { name: 'Annual leave', code: 'annual', name_ar: 'إجازة سنوية' } };
     expect(
       notificationText({
         kind: 'leaveRequested',
@@ -62,7 +62,10 @@ describe('the notification kinds', () => {
     expect(notificationText({ kind: 'leaveApproved', params: { ...decided, comment: 'Enjoy.' } })).toBe(
       'Your Annual leave (2 Mar 2026 to 4 Mar 2026) was approved by Hala Rashed: Enjoy.',
     );
-    const kpi = { kpi: 'Handle time', period: { period: 'weekly', start: '2026-11-22' } } as const;
+    const kpi = {
+      kpi: { name: 'Handle time', name_ar: 'مدة المعالجة' },
+      period: { period: 'weekly', start: '2026-11-22' },
+    } as const;
     expect(
       notificationText({
         kind: 'kpiChanged',
@@ -72,7 +75,14 @@ describe('the notification kinds', () => {
     expect(
       notificationText({
         kind: 'kpiDue',
-        params: { name: 'Sara Ali', period: { period: 'monthly', start: '2030-01-01' }, kpis: ['A', 'B'] },
+        params: {
+          name: 'Sara Ali',
+          period: { period: 'monthly', start: '2030-01-01' },
+          kpis: [
+            { name: 'A', name_ar: 'أ' },
+            { name: 'B', name_ar: null },
+          ],
+        },
       }),
     ).toBe("Reminder: enter Sara Ali's KPI values for 2030-01: A, B.");
     const breach = {
@@ -96,6 +106,27 @@ describe('the notification kinds', () => {
         params: { name: 'Ibrahim', subject: 'VPN', status: 'in_progress' },
       }),
     ).toBe('Ibrahim replied to your ticket "VPN"; it is now in progress.');
+  });
+
+  it('read names stored before their Arabic forms as the English name alone', () => {
+    const period = { period: 'monthly', start: '2030-01-01' };
+    expect(parseNotificationContent('kpiDue', { name: 'Sara Ali', period, kpis: ['A', 'B'] })?.params).toEqual({
+      name: 'Sara Ali',
+      period,
+      kpis: [
+        { name: 'A', name_ar: null },
+        { name: 'B', name_ar: null },
+      ],
+    });
+    const leave = {
+      name: 'Hala',
+      leaveType: { name: 'Study days', code: null },
+      dates: { from: '2030-01-01', to: '2030-01-01' },
+    };
+    expect(parseNotificationContent('leaveCancelled', leave)?.params).toEqual({
+      ...leave,
+      leaveType: { name: 'Study days', code: null, name_ar: null },
+    });
   });
 
   it('refuse parameters that do not fit their kind, and kinds they do not know', () => {

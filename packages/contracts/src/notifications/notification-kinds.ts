@@ -18,25 +18,33 @@ import { ZUserType } from '../users/user-types.js';
 
 const ZIsoDate = z.iso.date();
 
+/** A name in both languages; an older notification's plain string is the English name alone. */
+const ZLocalName = z.union([
+  z.object({ name: ZText.max(300), name_ar: ZText.max(300).nullable().default(null) }),
+  ZText.max(300).transform((name) => ({ name, name_ar: null })),
+]);
+
 /**
  * What a parameter holds, and so how each language shows it:
  * - `name`: a person (first and last name, else the username) or a username, as written;
  * - `text`: written by a person (a subject, a title, a comment, an announcement), as written;
- * - `texts`: names written by people (KPI names), listed the reader's way;
  * - `count`: a number that also picks the plural form (only the parameter named `count`);
  * - `id`: a record's number ("#12"), also what links are built from;
  * - `dates`: a calendar day or span of days (`from` = `to` for one day), ISO dates;
  * - `dateTime`: an instant, ISO 8601;
  * - `userType`: a user type or desk, as spelled in spec §1 (it is data, never translated);
  * - `ticketStatus`, `ticketPriority`, `slaKind`: a code the reader's language names;
- * - `leaveType`: a leave type's name, with its code when it is a seeded type (translated);
+ * - `leaveType`: a leave type's name, with its code when it is a seeded type (translated) and
+ *   HR's Arabic name when it has one (`name_ar`; stored before that field, it reads as none);
+ * - `localName`, `localNames`: what an administrator named in English and, optionally, Arabic
+ *   (a KPI), shown in the reader's language; stored before the Arabic name, a plain English
+ *   string, read as that name alone;
  * - `kpiPeriod`: a KPI period (a week or a month) by its first day;
  * - `kpiValue`: a KPI value with its unit (percent, seconds, count, score).
  */
 export const NOTIFICATION_PARAM_TYPES = {
   name: ZText.max(300),
   text: ZText.max(4000),
-  texts: z.array(ZText.max(300)).max(200),
   count: z.number().finite().nonnegative(),
   id: z.number().int().positive(),
   dates: z.object({ from: ZIsoDate, to: ZIsoDate }),
@@ -45,7 +53,13 @@ export const NOTIFICATION_PARAM_TYPES = {
   ticketStatus: z.enum(TICKET_STATUSES),
   ticketPriority: z.enum(TICKET_PRIORITIES),
   slaKind: z.enum(SLA_KINDS),
-  leaveType: z.object({ name: ZText.max(300), code: ZText.max(60).nullable() }),
+  leaveType: z.object({
+    name: ZText.max(300),
+    code: ZText.max(60).nullable(),
+    name_ar: ZText.max(300).nullable().default(null),
+  }),
+  localName: ZLocalName,
+  localNames: z.array(ZLocalName).max(200),
   kpiPeriod: z.object({ period: z.enum(KPI_PERIODS), start: ZIsoDate }),
   kpiValue: z.object({ unit: z.enum(KPI_UNITS), value: z.number().finite() }),
 } as const;
@@ -104,13 +118,13 @@ export const NOTIFICATION_KINDS = {
   passwordChanged: kind('Your password was changed. If this was not you, tell IT at once.'),
   // KPI
   kpiRecorded: kind('Your {{kpi}} for {{period}} was recorded: {{value}} (target {{target}}).', {
-    kpi: 'text',
+    kpi: 'localName',
     period: 'kpiPeriod',
     value: 'kpiValue',
     target: 'kpiValue',
   }),
   kpiChanged: kind('Your {{kpi}} for {{period}} was changed: {{value}} (target {{target}}).', {
-    kpi: 'text',
+    kpi: 'localName',
     period: 'kpiPeriod',
     value: 'kpiValue',
     target: 'kpiValue',
@@ -118,12 +132,12 @@ export const NOTIFICATION_KINDS = {
   kpiDue: kind("Reminder: enter {{name}}'s KPI values for {{period}}: {{kpis}}.", {
     name: 'name',
     period: 'kpiPeriod',
-    kpis: 'texts',
+    kpis: 'localNames',
   }),
   kpiOverdue: kind("Overdue: {{name}}'s KPI values for {{period}} were not entered: {{kpis}}.", {
     name: 'name',
     period: 'kpiPeriod',
-    kpis: 'texts',
+    kpis: 'localNames',
   }),
   // leaves
   leaveRecorded: kind(
@@ -189,6 +203,18 @@ export const NOTIFICATION_KINDS = {
   ),
   // interpreters
   presenceOnline: kind('{{name}} is online.', { name: 'name' }),
+  // scheduled backups (BACKUP_DIR), to every ADMIN: one kind per reason (contracts' BACKUP_FAILURES)
+  backupFailedDiskFull: kind(
+    "The scheduled backup at {{at}} failed: the backup folder's disk is full. Earlier backups are kept.",
+    { at: 'dateTime' },
+  ),
+  backupFailedFolder: kind(
+    'The scheduled backup at {{at}} failed: the server cannot write to the backup folder. Earlier backups are kept.',
+    { at: 'dateTime' },
+  ),
+  backupFailed: kind('The scheduled backup at {{at}} failed; the event log says why. Earlier backups are kept.', {
+    at: 'dateTime',
+  }),
 } as const satisfies Record<string, NotificationKindDefinition>;
 
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -263,7 +289,6 @@ type ParamValue<T extends TNotificationParamType> = z.infer<(typeof NOTIFICATION
 const ENGLISH_VALUES: { [T in TNotificationParamType]: (v: ParamValue<T>, at: Date | undefined) => string } = {
   name: (v) => v,
   text: (v) => v,
-  texts: (v) => v.join(', '),
   count: (v) => String(v),
   id: (v) => String(v),
   dates: (v) => (v.from === v.to ? englishDay(v.from) : `${englishDay(v.from)} to ${englishDay(v.to)}`),
@@ -278,6 +303,8 @@ const ENGLISH_VALUES: { [T in TNotificationParamType]: (v: ParamValue<T>, at: Da
   ticketPriority: (v) => v,
   slaKind: (v) => SLA_WORDS[v],
   leaveType: (v) => v.name,
+  localName: (v) => v.name,
+  localNames: (v) => v.map((n) => n.name).join(', '),
   kpiPeriod: (v) => (v.period === 'weekly' ? `the week of ${v.start}` : v.start.slice(0, 7)),
   kpiValue: (v) => {
     const n = String(round4(v.value));

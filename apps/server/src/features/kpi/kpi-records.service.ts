@@ -55,7 +55,7 @@ async function tellScored(tx: Tx, caller: UserRow, row: repo.RecordRow, changed:
   await notify(tx, {
     kind: changed ? 'kpiChanged' : 'kpiRecorded',
     params: {
-      kpi: row.kpi_name,
+      kpi: { name: row.kpi_name, name_ar: row.kpi_name_ar },
       period: { period: row.kpi_period, start: row.period_start },
       value: { unit: row.kpi_unit, value: row.value },
       target: { unit: row.kpi_unit, value: row.kpi_target },

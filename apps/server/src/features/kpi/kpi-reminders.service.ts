@@ -65,7 +65,7 @@ function byPerson(items: readonly MissingItem[]): MissingItem[][] {
 const missingParams = (items: readonly MissingItem[], period: TKpiPeriod, start: string) => ({
   name: nameOf(items[0]!.person),
   period: { period, start },
-  kpis: items.map((i) => i.kpi.name),
+  kpis: items.map((i) => ({ name: i.kpi.name, name_ar: i.kpi.name_ar })),
 });
 
 /**

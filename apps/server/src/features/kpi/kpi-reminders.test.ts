@@ -65,6 +65,15 @@ describe('the scheduled KPI reminders', () => {
       "Reminder: enter Iman Overdue's KPI values for 2030-01: Average handle time, Calls handled.",
     ]);
     expect(await notesOf(ids['manager.wfm']!, told)).toHaveLength(1);
+    // Stored with each KPI's Arabic name beside its English one (an Arabic reader's reminder says the Arabic).
+    const stored = await sql<{ params: { kpis: unknown } }>`
+      select params from notifications where kind = 'kpiDue' and ${ids['quality']!} = any(recipients)`.execute(
+      s.database.db,
+    );
+    expect(stored.rows.map((r) => r.params.kpis)).toContainEqual([
+      { name: 'Average handle time', name_ar: 'متوسط مدة المعالجة' },
+      { name: 'Calls handled', name_ar: 'المكالمات المُجابة' },
+    ]);
     expect(await notesOf(ids['manager.it']!, told)).toEqual([]);
     expect(await notesOf(ids['admin']!, told)).toEqual([]);
     // The IT member's values go to those above IT who manage: manager.it and the G.I director.

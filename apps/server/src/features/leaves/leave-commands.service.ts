@@ -233,7 +233,7 @@ export async function submitLeave(
     }
     const asked = {
       name: displayName(caller),
-      leaveType: { name: type.name, code: type.code },
+      leaveType: { name: type.name, code: type.code, name_ar: type.name_ar },
       dates: { from: req.start_date, to: req.end_date },
       count: plan.days,
     };
@@ -330,8 +330,14 @@ const DECISION_KINDS = {
 } as const satisfies Record<LeaveDecisionStep, string>;
 
 /** A leave as notifications name it: its type (translated when seeded) and its days. */
-const leaveParams = (leave: { type_name: string; type_code: string | null; start_date: string; end_date: string }) => ({
-  leaveType: { name: leave.type_name, code: leave.type_code },
+const leaveParams = (leave: {
+  type_name: string;
+  type_name_ar: string | null;
+  type_code: string | null;
+  start_date: string;
+  end_date: string;
+}) => ({
+  leaveType: { name: leave.type_name, code: leave.type_code, name_ar: leave.type_name_ar },
   dates: { from: leave.start_date, to: leave.end_date },
 });
 

@@ -372,7 +372,7 @@ describe('the request notification', () => {
     const [n] = (await raw(manager, 'GET', '/api/notifications/all/')).body.results;
     const params = {
       name: 'Noura Kamel',
-      leaveType: { name: 'Annual leave', code: 'annual' },
+      leaveType: { name: 'Annual leave', code: 'annual', name_ar: 'إجازة سنوية' },
       dates: { from, to: addDays(from, 3) },
       count: res.body.days,
     };
@@ -386,6 +386,26 @@ describe('the request notification', () => {
       .where('id', '=', n.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ kind: 'leaveRequested', params });
+  });
+
+  it('carries both names of a type HR named in two languages, to the approvers and to the requester', async () => {
+    const user = await make.user({ user_type: 'FINANCE' });
+    const manager = await staff('FINANCE', { is_manager: true });
+    const named = { ...typeBody('Study days 28'), name_ar: 'أيام الدراسة' };
+    const type = (await callAs(s, 'hr', L.createLeaveType, { body: named })).body.id;
+    const from = weekday(Y, 9, SUN);
+    const res = await submit(user, { ...ask('annual', from), leave_type: type });
+    expect(res.status).toBe(201);
+    const leaveType = { name: 'Study days 28', code: null, name_ar: 'أيام الدراسة' };
+    const [asked] = (await raw(manager, 'GET', '/api/notifications/all/')).body.results;
+    expect(asked).toMatchObject({ kind: 'leaveRequested', params: { leaveType } });
+    const decided = await callAs(s, manager, L.decideLeave, {
+      params: { id: res.body.id },
+      body: { decision: 'approve' },
+    });
+    expect(decided.status).toBe(200);
+    const [told] = (await raw(user, 'GET', '/api/notifications/all/')).body.results;
+    expect(told).toMatchObject({ kind: 'leaveApproved', params: { leaveType } });
   });
 });
 

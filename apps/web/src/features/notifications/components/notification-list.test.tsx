@@ -112,4 +112,45 @@ describe('the notification list', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('names HR’s leave types and KPIs in the reader’s language, and older English-only ones as stored', async () => {
+    await changeLanguage('ar');
+    const studyDays = { name: 'Study days', code: null, name_ar: 'أيام الدراسة' };
+    const period = { period: 'monthly', start: '2026-11-01' };
+    list([
+      { ...leaveRequest, params: { ...leaveRequest.params, leaveType: studyDays } },
+      {
+        ...leaveRequest,
+        id: 4,
+        url: '/kpi',
+        kind: 'kpiDue',
+        params: {
+          name: 'Sara Ali',
+          period,
+          kpis: [
+            { name: 'Handle time', name_ar: 'مدة المعالجة' },
+            { name: 'Quality', name_ar: null },
+          ],
+        },
+      },
+      // Stored before the Arabic names: the leave type without one, the KPI as a plain string.
+      {
+        ...leaveRequest,
+        id: 5,
+        params: { ...leaveRequest.params, leaveType: { name: 'Study days', code: null } },
+      },
+      { ...leaveRequest, id: 6, url: '/kpi', kind: 'kpiDue', params: { name: 'Sara Ali', period, kpis: ['Quality'] } },
+    ]);
+    const cards = screen.getAllByRole('button', { name: /^غير مقروء/ });
+    expect(cards).toHaveLength(4);
+    const bdis = (i: number) => [...cards[i]!.querySelectorAll('bdi')].map((b) => b.textContent);
+    expect(bdis(0)).toContain('أيام الدراسة');
+    expect(cards[0]).not.toHaveTextContent('Study days');
+    expect(bdis(1).some((text) => text!.includes('مدة المعالجة'))).toBe(true);
+    expect(cards[1]).not.toHaveTextContent('Handle time');
+    // A KPI with no Arabic name keeps its English one.
+    expect(cards[1]).toHaveTextContent('Quality');
+    expect(bdis(2)).toContain('Study days');
+    expect(bdis(3)).toContain('Quality');
+  });
 });

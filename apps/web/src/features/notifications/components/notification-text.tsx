@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_KINDS,
   parseNotificationContent,
+  pickLocalName,
   type NotificationKindDefinition,
   type TNotification,
   type TNotificationContent,
@@ -24,11 +25,15 @@ function kpiValue(v: { unit: string; value: number }): string {
 
 const day = (iso: string) => formatCalendarDate(iso, 'date');
 
-/** How each type of parameter reads in the current language (names and people's words as written). */
-const FORMATS: { [T in TNotificationParamType]: (t: TFunction, value: never) => string } = {
+type Named = { name: string; name_ar: string | null };
+
+/**
+ * How each type of parameter reads in `language` (people's names and words as written;
+ * names an administrator gave in both languages in the reader's, else the other one).
+ */
+const FORMATS: { [T in TNotificationParamType]: (t: TFunction, value: never, language: string) => string } = {
   name: (_t, v: string) => v,
   text: (_t, v: string) => v,
-  texts: (_t, v: string[]) => formatList(v),
   count: (_t, v: number) => formatNumber(v, { maximumFractionDigits: 2 }),
   id: (_t, v: number) => String(v),
   dates: (t, v: { from: string; to: string }) =>
@@ -38,9 +43,15 @@ const FORMATS: { [T in TNotificationParamType]: (t: TFunction, value: never) => 
   ticketStatus: (t, v: string) => t(`notifications.values.ticketStatus.${v}` as Key),
   ticketPriority: (t, v: string) => t(`notifications.values.ticketPriority.${v}` as Key),
   slaKind: (t, v: string) => t(`notifications.values.slaKind.${v}` as Key),
-  // Seeded types by their translated name; HR's own as HR named them.
-  leaveType: (t, v: { name: string; code: string | null }) =>
-    v.code ? t(`leaves.types.${v.code}` as Key, { defaultValue: v.name }) : v.name,
+  // HR's Arabic name on an Arabic page; else seeded types by their translated name, HR's own as HR named them.
+  leaveType: (t, v: Named & { code: string | null }, language) =>
+    language.startsWith('ar') && v.name_ar?.trim()
+      ? v.name_ar.trim()
+      : v.code
+        ? t(`leaves.types.${v.code}` as Key, { defaultValue: v.name })
+        : v.name,
+  localName: (_t, v: Named, language) => pickLocalName(v, language),
+  localNames: (_t, v: Named[], language) => formatList(v.map((n) => pickLocalName(n, language))),
   kpiPeriod: (t, v: { period: string; start: string }) =>
     v.period === 'weekly'
       ? t('notifications.weekOf', { date: day(v.start) })
@@ -56,11 +67,17 @@ export function notificationKey(content: TNotificationContent): string {
   return `notifications.kinds.${content.kind}${withComment ? '_comment' : ''}`;
 }
 
-/** Each parameter in the reader's formats, by name. */
-export function formatNotificationParams(t: TFunction, content: TNotificationContent): Record<string, string> {
+/** Each parameter in the reader's formats and `language`, by name. */
+export function formatNotificationParams(
+  t: TFunction,
+  content: TNotificationContent,
+  language: string,
+): Record<string, string> {
   const types = NOTIFICATION_KINDS[content.kind].params as Record<string, TNotificationParamType>;
   const params = content.params as Record<string, never>;
-  return Object.fromEntries(Object.entries(types).map(([name, type]) => [name, FORMATS[type](t, params[name]!)]));
+  return Object.fromEntries(
+    Object.entries(types).map(([name, type]) => [name, FORMATS[type](t, params[name]!, language)]),
+  );
 }
 
 // A character no translation contains: marks where each value goes in the translated text.
@@ -78,10 +95,10 @@ export function NotificationText({
 }: {
   notification: Pick<TNotification, 'kind' | 'params' | 'message'>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const content = parseNotificationContent(notification.kind, notification.params);
   if (!content) return <Bidi>{notification.message}</Bidi>;
-  const values = formatNotificationParams(t, content);
+  const values = formatNotificationParams(t, content, i18n.resolvedLanguage ?? i18n.language);
   const names = Object.keys(values);
   const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]));
   const count = (content.params as { count?: number }).count;
