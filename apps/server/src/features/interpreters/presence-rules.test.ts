@@ -60,6 +60,32 @@ describe('deriveSessions', () => {
     }
     expect(orderFacts([...facts].reverse()).map((f) => f.source_id)).toEqual(['1', '2', '3', '4', '5']);
   });
+
+  it("keeps a person online while any of their machines is, and any other sender's offline closes it", () => {
+    const machine = (agent: number, id: string, online: boolean, hhmm: string): PresenceFact => ({
+      ...fact(id, online, hhmm),
+      sender: `agent:${agent}`,
+      source: 'agent',
+    });
+    const sessions = deriveSessions([
+      machine(1, 'a', true, '08:00'),
+      machine(2, 'b', true, '08:10'),
+      // One machine locked, the other still in use: a sign of life, not an end.
+      machine(1, 'c', false, '09:00'),
+      machine(2, 'd', false, '10:00'),
+      machine(1, 'e', true, '11:00'),
+      machine(2, 'f', true, '11:05'),
+      // The expiry (or the platform) closes it whatever the machines said.
+      { ...fact('g', false, '12:00'), sender: 'system', source: 'agent' },
+      machine(1, 'h', false, '12:30'),
+      machine(2, 'i', true, '13:00'),
+    ]);
+    expect(sessions).toEqual([
+      { started_at: at('08:00'), ended_at: at('10:00'), last_seen_at: at('10:00'), source: 'agent' },
+      { started_at: at('11:00'), ended_at: at('12:00'), last_seen_at: at('12:00'), source: 'agent' },
+      { started_at: at('13:00'), ended_at: null, last_seen_at: at('13:00'), source: 'agent' },
+    ]);
+  });
 });
 
 describe('replayStart, stateChange, isExpired', () => {

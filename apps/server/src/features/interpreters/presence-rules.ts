@@ -27,21 +27,41 @@ export function orderFacts<T extends PresenceFact>(facts: readonly T[]): T[] {
   return [...facts].sort((a, b) => a.at.getTime() - b.at.getTime() || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
+/** A monitoring agent's sender (`agent:<id>`): one machine of the person's, of which they may have several. */
+const isMachine = (f: PresenceFact) => f.source === 'agent' && f.sender.startsWith('agent:');
+
 /**
  * Sessions from events, starting with the user offline: online opens a session (or, when
  * one is open, is a sign of life); offline closes the open one (or changes nothing).
+ * A person's machines each report their own presence: a machine's offline (locked,
+ * stopped) closes the session only when none of their other machines is still online
+ * (then it is a sign of life). Any other sender's offline (the platform, the person, the
+ * expiry) closes it outright and forgets the machines.
  */
 export function deriveSessions(facts: readonly PresenceFact[]): DerivedSession[] {
   const sessions: DerivedSession[] = [];
   let open: DerivedSession | null = null;
+  const machinesOnline = new Set<string>();
   for (const f of orderFacts(facts)) {
     if (f.online) {
+      if (isMachine(f)) machinesOnline.add(f.sender);
       if (open) open.last_seen_at = f.at;
       else {
         open = { started_at: f.at, ended_at: null, last_seen_at: f.at, source: f.source };
         sessions.push(open);
       }
-    } else if (open) {
+      continue;
+    }
+    if (isMachine(f)) {
+      machinesOnline.delete(f.sender);
+      if (open && machinesOnline.size > 0) {
+        open.last_seen_at = f.at;
+        continue;
+      }
+    } else {
+      machinesOnline.clear();
+    }
+    if (open) {
       open.ended_at = f.at;
       open.last_seen_at = f.at;
       open = null;

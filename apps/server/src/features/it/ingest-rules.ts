@@ -153,7 +153,8 @@ const AWAY: readonly (TItStatus | undefined)[] = [undefined, 'offline', 'locked'
 /**
  * An interpreter's presence from their machine: active after offline or locked opens a
  * session; locked or offline after active or idle closes it (idle keeps it: they are
- * still at the desk, maybe on a call).
+ * still at the desk, maybe on a call). These are one machine's; the presence feed keeps a
+ * person on several machines online while any of them is (presence-rules' deriveSessions).
  */
 export function presenceChanges(
   before: TItStatus | undefined,

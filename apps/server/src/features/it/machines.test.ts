@@ -4,7 +4,7 @@
  * agent's last sign of life back on the database clock (no waiting).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itAgentEndpoints as A, itEndpoints as I, type TItRecord } from '@portal/contracts';
+import { interpreterEndpoints as P, itAgentEndpoints as A, itEndpoints as I, type TItRecord } from '@portal/contracts';
 import { callAs } from '../../../test/client.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
@@ -108,6 +108,37 @@ describe('a person on two machines', () => {
     expect(day.body.timeline.filter((x) => x.kind === 'app').map((x) => x.title)).toEqual(
       expect.arrayContaining(['Roster.xlsx', 'CRM — Chromium', 'Team chat', 'Notes']),
     );
+    for (const sock of [d, l]) sock.sock.ws.close();
+  });
+
+  it('keeps an interpreter online while any of their machines is: locking one closes nothing', async () => {
+    const who = (await factories(s.database.db).user({ user_type: 'INTERPRETER' })).username;
+    const desk = await enrollAgent(s, who, { hostname: 'desk-int' });
+    const laptop = await enrollAgent(s, who, { hostname: 'laptop-int' });
+    const [d, l] = [await agentSocket(s, desk.credential), await agentSocket(s, laptop.credential)];
+    const presence = async () => {
+      const res = await callAs(s, 'manager.wfm', P.listInterpreters);
+      expect(res.status).toBe(200);
+      return res.body.find((i) => i.username === who)!.profile;
+    };
+    // Within the clock skew an agent's presence may lag (a person's own report): the last few seconds.
+    const base = Date.now() - 20_000;
+    await d.send([activity(1, 'active', base)]);
+    await l.send([activity(1, 'active', base + 2_000)]);
+    expect(await presence()).toMatchObject({ online: 1, online_since: near(base) });
+    // The desk is locked; the laptop is still in use: still online, in the same session.
+    await d.send([activity(2, 'locked', base + 4_000)]);
+    expect(await presence()).toMatchObject({ online: 1, online_since: near(base) });
+    // The desk comes back, then the laptop locks: the desk keeps them online.
+    await d.send([activity(3, 'active', base + 6_000)]);
+    await l.send([activity(2, 'locked', base + 8_000)]);
+    expect(await presence()).toMatchObject({ online: 1, online_since: near(base) });
+    // Both locked: offline, from the last one's lock.
+    await d.send([activity(4, 'locked', base + 10_000)]);
+    expect(await presence()).toMatchObject({ online: 0, online_since: null });
+    // Either machine back opens a new session.
+    await l.send([activity(3, 'active', base + 12_000)]);
+    expect(await presence()).toMatchObject({ online: 1, online_since: near(base + 12_000) });
     for (const sock of [d, l]) sock.sock.ws.close();
   });
 
