@@ -8,6 +8,7 @@ import { leavesFeature } from './features/leaves/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
 import { ocrFeature } from './features/ocr/index.js';
 import { reportsFeature } from './features/reports/index.js';
+import { scheduledBackupsFeature } from './features/scheduled-backups/index.js';
 import { shareFeature } from './features/share/index.js';
 import { ticketsFeature } from './features/tickets/index.js';
 import { usersFeature } from './features/users/index.js';
@@ -33,4 +34,5 @@ export const serverFeatures: readonly ServerFeature[] = [
   itFeature,
   ocrFeature,
   shareFeature,
+  scheduledBackupsFeature,
 ];

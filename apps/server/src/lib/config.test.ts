@@ -34,4 +34,26 @@ describe('configuration', () => {
     );
     expect(loadConfig({ OCR_WORKER_TIMEOUT: '20', OCR_PAGE_TIMEOUT: '30' }).OCR_WORKER_TIMEOUT).toBe(20);
   });
+
+  it('reads the backup schedule as pg-boss will (five cron fields or a name), refusing the rest at start', () => {
+    const d = loadConfig({});
+    expect([d.BACKUP_DIR, d.BACKUP_SCHEDULE, d.BACKUP_KEEP]).toEqual([undefined, '0 2 * * *', 14]);
+    const c = loadConfig({ BACKUP_DIR: '/var/backups/portal', BACKUP_SCHEDULE: ' 30  1 * * 1-5 ', BACKUP_KEEP: '3' });
+    expect([c.BACKUP_DIR, c.BACKUP_SCHEDULE, c.BACKUP_KEEP]).toEqual(['/var/backups/portal', '30 1 * * 1-5', 3]);
+    expect(loadConfig({ BACKUP_SCHEDULE: '@daily' }).BACKUP_SCHEDULE).toBe('@daily');
+    const refused = {
+      '61 * * * *': /expected range 0-59/,
+      '0 2 * *': /4 fields/,
+      '*/10 * * * * *': /6 fields/,
+      '0 0 30 2 *': /day of month/,
+      daily: /1 field/,
+    };
+    for (const [schedule, why] of Object.entries(refused)) {
+      expect(() => loadConfig({ BACKUP_SCHEDULE: schedule }), schedule).toThrow(
+        /BACKUP_SCHEDULE: expected cron syntax/,
+      );
+      expect(() => loadConfig({ BACKUP_SCHEDULE: schedule }), schedule).toThrow(why);
+    }
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: /);
+  });
 });

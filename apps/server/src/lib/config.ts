@@ -1,3 +1,4 @@
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 
 const bool = z
@@ -26,6 +27,34 @@ const commaList = (fallback = '') =>
         .map((item) => item.trim())
         .filter(Boolean),
     );
+
+/**
+ * A cron expression as pg-boss's schedules read it (its own cron-parser): five fields, or a
+ * name such as @daily. Seconds are refused: pg-boss looks at its schedules once a minute at most.
+ */
+const cron = z.string().transform((v, ctx) => {
+  const text = v.trim().replace(/\s+/g, ' ');
+  const fields = text.split(' ');
+  let problem = '';
+  if (fields.length !== 5 && !(fields.length === 1 && /^@[a-z]+$/.test(text))) {
+    problem = `${fields.length} field${fields.length === 1 ? '' : 's'}`;
+  } else {
+    try {
+      // A time that never comes (30 February) throws here too.
+      cronParser.parseExpression(text).next();
+    } catch (err) {
+      problem = (err as Error).message;
+    }
+  }
+  if (problem) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected cron syntax such as "0 2 * * *" (minute hour day month weekday): ${problem}`,
+    });
+    return z.NEVER;
+  }
+  return text;
+});
 
 /** Every environment variable the server reads, parsed once (README lists them). */
 const ZEnv = z
@@ -156,6 +185,12 @@ const ZEnv = z
      * are expired and handed to another attempt.
      */
     QUEUE_MAINTENANCE: duration.default(30),
+    /** Scheduled backups: the folder they are written to (made if missing); unset, none are made. */
+    BACKUP_DIR: z.string().trim().min(1).optional(),
+    /** Scheduled backups: when, in cron syntax (minute hour day month weekday) on TIME_ZONE's clock. */
+    BACKUP_SCHEDULE: cron.default('0 2 * * *'),
+    /** Scheduled backups: how many of the newest are kept in BACKUP_DIR (older ones are removed). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(100_000).default(14),
     /** Screen sharing: viewers one person may have at once (a further request lands on call-exceed). */
     SHARE_MAX_VIEWERS: z.coerce.number().int().min(1).max(10).default(1),
     /** Screen sharing: the longest a call may run before it is ended (the viewer may ask again). */

@@ -29,6 +29,12 @@ export interface JobQueue {
   define<T extends object>(def: QueueDefinition<T>): void;
   send<T extends object>(name: string, data: T): Promise<void>;
   /**
+   * Sends a job of queue `name` (defined here) with `data` at every time `cron` names in time
+   * zone `tz`. pg-boss keeps one schedule per queue in the database and, however many servers
+   * declare it, sends each time's job once. A server that declares one starts its queue at boot.
+   */
+  schedule<T extends object>(name: string, cron: string, tz: string, data: T): void;
+  /**
    * Starts pg-boss if its schema exists (a job was ever sent here), so a restarted server
    * picks up the jobs left behind. Cheap when already started; called at boot and on a timer.
    */
@@ -57,12 +63,14 @@ export function createJobQueue(opts: {
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
+  const schedules = new Map<string, { cron: string; tz: string; data: object }>();
 
   const start = () =>
     (starting ??= (async () => {
       const b = new PgBoss({
         db: { executeSql: (text: string, values?: unknown[]) => opts.pool.query(text, values) },
-        schedule: false,
+        // pg-boss's clock (its cron monitor) runs only where a schedule is declared.
+        schedule: schedules.size > 0,
         supervise: true,
         maintenanceIntervalSeconds: opts.maintenanceSeconds,
       } as unknown as PgBoss.ConstructorOptions);
@@ -95,6 +103,7 @@ export function createJobQueue(opts: {
           }
         }
       }
+      for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: s.tz });
       boss = b;
       return b;
     })());
@@ -106,6 +115,12 @@ export function createJobQueue(opts: {
       if (boss || starting) throw new Error(`queue ${def.name} defined after the queue started`);
       defs.set(def.name, def);
     },
+    schedule(name, cron, tz, data) {
+      if (!defs.has(name)) throw new Error(`queue ${name} scheduled before it was defined`);
+      if (schedules.has(name)) return;
+      if (boss || starting) throw new Error(`queue ${name} scheduled after the queue started`);
+      schedules.set(name, { cron, tz, data });
+    },
     async send(name, data) {
       if (stopped) throw new Error('job queue stopped');
       const b = await start();
@@ -114,7 +129,7 @@ export function createJobQueue(opts: {
     },
     async resume() {
       if (stopped || starting || defs.size === 0) return;
-      if (await queueSchemaExists(opts.db)) await start();
+      if (schedules.size > 0 || (await queueSchemaExists(opts.db))) await start();
     },
     async start() {
       if (!stopped) await start();

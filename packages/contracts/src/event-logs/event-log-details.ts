@@ -1,3 +1,4 @@
+import { BACKUP_FAILURES } from '../backups/backups.js';
 import { IT_CATEGORIES } from '../it/it.js';
 import { LEAVE_STATUSES } from '../leaves/leaves.js';
 import { OCR_LANGUAGES } from '../ocr/ocr.js';
@@ -141,6 +142,9 @@ export const EVENT_DETAILS = {
   'auth.logout': {},
   'auth.password_change_failed': { reason: oneOf(['wrong old password']) },
   'auth.password_changed': {},
+  // A scheduled backup (its file in BACKUP_DIR; `scheduled_for`: the schedule's time it ran for).
+  'backup.created': { filename: 'code', size: 'bytes', rows: 'count', removed: 'count', scheduled_for: 'dateTime' },
+  'backup.failed': { filename: 'code', reason: oneOf(BACKUP_FAILURES), error: 'code', scheduled_for: 'dateTime' },
   'canned_reply.created': cannedReply,
   'canned_reply.deleted': cannedReply,
   'canned_reply.updated': { before: { fields: cannedReply }, after: { fields: cannedReply } },

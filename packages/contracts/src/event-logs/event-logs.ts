@@ -17,6 +17,8 @@ export const EVENT_ACTIONS = [
   'auth.logout',
   'auth.password_change_failed',
   'auth.password_changed',
+  'backup.created',
+  'backup.failed',
   'canned_reply.created',
   'canned_reply.deleted',
   'canned_reply.updated',
