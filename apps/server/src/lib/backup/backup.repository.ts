@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type pg from 'pg';
+import type { DB } from '../../db/schema.js';
 
 /**
  * The SQL of backup and restore. It reads and writes every portal table, by name from the
@@ -180,4 +182,13 @@ export async function commitTransaction(db: Db): Promise<void> {
 
 export async function rollbackTransaction(db: Db): Promise<void> {
   await sql`rollback`.execute(db);
+}
+
+/**
+ * A handle whose every query goes to `client`: a transaction begun on it spans whatever
+ * runs on it, the migrator's steps included (Kysely's own transactions cannot nest them).
+ */
+export function onOneConnection(client: pg.PoolClient): Kysely<DB> {
+  const pool = { connect: async () => ({ query: client.query.bind(client), release: () => {} }), end: async () => {} };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }) });
 }
