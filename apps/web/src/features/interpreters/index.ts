@@ -6,6 +6,8 @@ import { interpretersSlice } from './interpreters.slice';
 export { selectPresenceChangeCount } from './interpreters.slice';
 export { InterpretersBoard } from './components/interpreters-board';
 export { IntegrationKeysSection } from './components/integration-keys-section';
+// WFM's page of one interpreter edits their team (English and Arabic) and extension with it.
+export { InterpreterProfileDialog } from './components/interpreter-profile-dialog';
 // The dot-and-words status, for WFM's tables too.
 export { PresenceStatus } from './components/presence-status';
 

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+// Arabic's week data (Saturday first), whether or not a date picker has loaded it yet.
+import 'dayjs/locale/ar';
 import { formatNumber, wallClock } from '../../lib/format';
 
 /** Minutes in a day: the timeline's axis. */
@@ -30,11 +32,21 @@ export function formatAdherence(adherence: number | null): string {
 /** Today on the browser's calendar (the first guess before the server names its day). */
 export const todayIso = () => dayjs().format(ISO);
 
-/** Monday to Sunday of the week holding `day`. */
-export function weekOf(day: string): { from: string; to: string } {
+/**
+ * The first day of the week in `language` (0 Sunday … 6 Saturday), from the same dayjs
+ * locale the date pickers use, so the roster's week and the pickers' calendar agree:
+ * Saturday in Arabic, Sunday in English (as Intl's week data says for both).
+ */
+export function firstDayOfWeek(language: string): number {
+  const base = language.toLowerCase().split('-')[0] ?? 'en';
+  return dayjs.Ls[language.toLowerCase()]?.weekStart ?? dayjs.Ls[base]?.weekStart ?? 0;
+}
+
+/** The seven days of the week holding `day`, starting on `firstDay` (0 Sunday … 6 Saturday). */
+export function weekOf(day: string, firstDay = 0): { from: string; to: string } {
   const d = dayjs(day, ISO);
-  const monday = d.subtract((d.day() + 6) % 7, 'day');
-  return { from: monday.format(ISO), to: monday.add(6, 'day').format(ISO) };
+  const start = d.subtract((d.day() - firstDay + 7) % 7, 'day');
+  return { from: start.format(ISO), to: start.add(6, 'day').format(ISO) };
 }
 
 export const isIsoDate = (value: string | null): value is string =>

@@ -1,4 +1,9 @@
-import { interpreterEndpoints as I, type TFollowRequest, type TFollowSettings } from '@portal/contracts';
+import {
+  interpreterEndpoints as I,
+  type TFollowRequest,
+  type TFollowSettings,
+  type TInterpreterProfileRequest,
+} from '@portal/contracts';
 import { api } from '../../../lib/api/api';
 import { fromContract } from '../../../lib/api/endpoint';
 
@@ -33,6 +38,17 @@ export const interpretersApi = interpretersTaggedApi.injectEndpoints({
         if (data) dispatch(interpretersApi.util.upsertQueryData('followSettings', undefined, data));
       },
     }),
+    // The board re-reads (team names and the team filter); the caller refreshes its own page.
+    updateInterpreterProfile: build.mutation({
+      ...fromContract(
+        I.updateInterpreterProfile,
+        ({ username, body }: { username: string; body: TInterpreterProfileRequest }) => ({
+          params: { username },
+          body,
+        }),
+      ),
+      invalidatesTags: (result) => (result ? ['InterpreterBoard'] : []),
+    }),
     integrationKeys: build.query({
       ...fromContract(I.listIntegrationKeys, (_: void) => ({})),
       providesTags: ['IntegrationKey'],
@@ -53,6 +69,7 @@ export const {
   useFollowMutation,
   useFollowSettingsQuery,
   useSaveFollowSettingsMutation,
+  useUpdateInterpreterProfileMutation,
   useIntegrationKeysQuery,
   useCreateIntegrationKeyMutation,
   useRevokeIntegrationKeyMutation,

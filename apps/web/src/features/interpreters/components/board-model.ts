@@ -1,4 +1,5 @@
 import { languagePairKey, type TInterpreter } from '@portal/contracts';
+import { teamName } from '../../../lib/i18n/local-name';
 
 /** The name shown for an interpreter: first and last name, else the username. */
 export const interpreterName = (i: Pick<TInterpreter, 'first_name' | 'last_name' | 'username'>) =>
@@ -43,9 +44,18 @@ export function pairCounts(list: readonly TInterpreter[]): PairCount[] {
     .sort((a, b) => b.online - a.online || a.label.localeCompare(b.label));
 }
 
-/** The teams on the board, sorted. */
-export const teamsOf = (list: readonly TInterpreter[]) =>
-  [...new Set(list.map((i) => i.profile.team).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+/**
+ * The teams on the board, each once by its English name (what the filter matches and the URL
+ * keeps) with its Arabic one, sorted by the name the page shows.
+ */
+export function teamsOf(list: readonly TInterpreter[], language?: string): { team: string; team_ar: string | null }[] {
+  const byName = new Map<string, { team: string; team_ar: string | null }>();
+  for (const { profile } of list) {
+    if (profile.team && !byName.get(profile.team)?.team_ar)
+      byName.set(profile.team, { team: profile.team, team_ar: profile.team_ar ?? null });
+  }
+  return [...byName.values()].sort((a, b) => teamName(a, language).localeCompare(teamName(b, language), language));
+}
 
 /** The rows shown: filtered, online first, then by name. */
 export function boardRows(

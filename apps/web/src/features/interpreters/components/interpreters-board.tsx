@@ -64,7 +64,7 @@ function Board({ wfm }: { wfm: boolean }) {
 
   const list = useMemo(() => Object.values(byUsername), [byUsername]);
   const pairs = useMemo(() => pairCounts(list), [list]);
-  const teams = useMemo(() => teamsOf(list), [list]);
+  const teams = useMemo(() => teamsOf(list, i18n.language), [list, i18n.language]);
   const rows = useMemo(
     () => boardRows(list, filters, new Intl.Collator(i18n.language, { sensitivity: 'base' })),
     [list, filters, i18n.language],
@@ -224,13 +224,13 @@ function Board({ wfm }: { wfm: boolean }) {
             select
             size="small"
             label={t('interpreters.team')}
-            value={teams.includes(filters.team) ? filters.team : ''}
+            value={teams.some((x) => x.team === filters.team) ? filters.team : ''}
             onChange={(e) => setFilters({ team: e.target.value })}
           >
             <MenuItem value="">{t('interpreters.allTeams')}</MenuItem>
-            {teams.map((team) => (
-              <MenuItem key={team} value={team}>
-                <Bidi>{team}</Bidi>
+            {teams.map((x) => (
+              <MenuItem key={x.team} value={x.team}>
+                <Bidi>{teamName(x, i18n.language)}</Bidi>
               </MenuItem>
             ))}
           </TextField>

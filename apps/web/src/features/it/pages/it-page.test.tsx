@@ -484,3 +484,21 @@ describe('the /it guard', () => {
     expect(screen.getByRole('link', { name: 'My activity' })).toHaveAttribute('href', '/user');
   });
 });
+
+describe('the board’s department filter in Arabic', () => {
+  it('names each department in Arabic and keeps its code in the URL', async () => {
+    await changeLanguage('ar');
+    try {
+      const user = userEvent.setup();
+      const { router } = renderAt('/it');
+      await screen.findByRole('table', { name: 'المستخدمون وأجهزتهم' });
+      await user.click(screen.getByRole('combobox', { name: 'القسم' }));
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).not.toContain('QUALITY');
+      await user.click(screen.getByRole('option', { name: 'الجودة' }));
+      expect(router.state.location.search).toBe('?dept=QUALITY');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

@@ -17,7 +17,7 @@ import { selectToken } from '../../auth';
 import { downloadKpiScoresCsv, useKpiScoresQuery } from '../api/kpi-api';
 import { formatScore, personName, scorecardPath } from '../kpi-format';
 import { PersonCell, ReadError } from './kpi-bits';
-import { KpiFilterBar, type KpiFilters } from './kpi-filters';
+import { KpiFilterBar, teamChoices, type KpiFilters } from './kpi-filters';
 import { teamName } from '../../../lib/i18n/local-name';
 
 /** The score as a number and a bar (the bar is decoration: the number says it). */
@@ -109,7 +109,7 @@ export function ScoresTab({
   filters: KpiFilters;
   onFilters: (patch: Partial<KpiFilters>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const token = useSelector(selectToken);
   const [exporting, setExporting] = useState(false);
   const search = useDebounced(filters.q.trim());
@@ -121,7 +121,7 @@ export function ScoresTab({
     ...(search ? { search } : {}),
   };
   const { data, error, isFetching } = useKpiScoresQuery(query);
-  const teams = [...new Set((data?.rows ?? []).map((r) => r.team).filter(Boolean))];
+  const teams = teamChoices(data?.rows ?? [], i18n.resolvedLanguage);
 
   const exportCsv = async () => {
     if (!token) return;

@@ -12,6 +12,7 @@ import type { TUserType } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { formatCalendarDate } from '../../../lib/format';
+import { departmentName } from '../../../components/department-name';
 
 const ALL = '';
 // "Previous" points back along the reading direction: left in English, right in Arabic.
@@ -67,7 +68,7 @@ export function CalendarToolbar({
         <MenuItem value={ALL}>{t('leaveCalendar.allDepartments')}</MenuItem>
         {departments.map((d) => (
           <MenuItem key={d} value={d}>
-            <Bidi>{d}</Bidi>
+            <Bidi>{departmentName(t, d)}</Bidi>
           </MenuItem>
         ))}
       </TextField>

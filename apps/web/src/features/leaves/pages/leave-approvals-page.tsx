@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -28,6 +27,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { DateRangeFields, DatesProvider } from '../../../components/date-fields';
 import { issueSaid } from '../../../components/form/field-error-text';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { SelectionToolbar } from '../../../components/selection-toolbar';
 import { errorText, fieldMessages, type Said } from '../../../lib/api/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { translateSaid } from '../../../lib/i18n/messages';
@@ -39,6 +39,7 @@ import { LeaveStatusChip } from '../components/leave-status-chip';
 import { LeaveTypeName } from '../components/leave-type-name';
 import { LeavePageLayout } from '../components/leaves-nav';
 import { formatDays, formatLeaveDates, leaveLink, leaveTypeName, personName } from '../leave-format';
+import { departmentName } from '../../../components/department-name';
 
 /** Filters and order live in the URL, so reload, back and a shared link keep them. */
 const ZInboxView = z.object({
@@ -223,7 +224,7 @@ export function LeaveApprovalsPage() {
               <MenuItem value={ALL}>{t('leaves.inbox.allDepartments')}</MenuItem>
               {departments.map((d) => (
                 <MenuItem key={d} value={d}>
-                  <Bidi>{d}</Bidi>
+                  <Bidi>{departmentName(t, d)}</Bidi>
                 </MenuItem>
               ))}
             </TextField>
@@ -271,34 +272,17 @@ export function LeaveApprovalsPage() {
       ) : null}
 
       {selected.size > 0 ? (
-        <Paper
-          role="toolbar"
-          aria-label={t('leaves.inbox.bulkToolbar')}
-          variant="outlined"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: 1,
-            p: 1,
-            mb: 1.5,
-            borderColor: 'primary.main',
-            // Stays in reach while scrolling a long inbox (under the app's fixed header).
-            position: 'sticky',
-            top: { xs: 64, md: 80 },
-            zIndex: 3,
-          }}
+        <SelectionToolbar
+          label={t('leaves.inbox.bulkToolbar')}
+          selected={t('leaves.inbox.selected', { count: selected.size })}
         >
-          <Typography sx={{ fontWeight: 600, px: 1, marginInlineEnd: 'auto' }}>
-            {t('leaves.inbox.selected', { count: selected.size })}
-          </Typography>
           <Button variant="contained" color="success" onClick={() => setAsking('approve')}>
             {t('leaves.inbox.approveSelected')}
           </Button>
           <Button variant="outlined" color="error" onClick={() => setAsking('reject')}>
             {t('leaves.inbox.rejectSelected')}
           </Button>
-        </Paper>
+        </SelectionToolbar>
       ) : null}
 
       <Box aria-busy={isFetching}>

@@ -19,6 +19,7 @@ import { errorText } from '../../../lib/api/api-error';
 import { formatMinutes, formatNumber } from '../../../lib/format';
 import { selectToken } from '../../auth';
 import { downloadSummaryCsv, useReportSummaryQuery } from '../api/reports-api';
+import { departmentName } from '../../../components/department-name';
 
 const figure = (v: number | null, digits = 1) =>
   v === null ? '—' : formatNumber(v, { maximumFractionDigits: digits });
@@ -42,7 +43,7 @@ export function SummaryChart({ rows }: { rows: readonly TDepartmentSummary[] }) 
     <ChartFigure
       title={t('reports.summary.chartTitle')}
       summary={t('reports.summary.chartSummary', {
-        department: busiest.department,
+        department: departmentName(t, busiest.department),
         opened: figure(busiest.tickets_opened, 0),
         closed: figure(busiest.tickets_closed, 0),
         leave: figure(busiest.leave_days_taken),
@@ -50,7 +51,10 @@ export function SummaryChart({ rows }: { rows: readonly TDepartmentSummary[] }) 
       table={{
         category: t('reports.summary.department'),
         series: series.map((s) => s.label),
-        rows: rows.map((r) => ({ label: r.department, values: series.map((s) => figure(r[s.key])) })),
+        rows: rows.map((r) => ({
+          label: departmentName(t, r.department),
+          values: series.map((s) => figure(r[s.key])),
+        })),
       }}
     >
       <BarChart
@@ -59,7 +63,7 @@ export function SummaryChart({ rows }: { rows: readonly TDepartmentSummary[] }) 
         xAxis={[
           {
             scaleType: 'band',
-            data: rows.map((r) => r.department),
+            data: rows.map((r) => departmentName(t, r.department)),
             label: t('reports.summary.department'),
             ...dir.xAxis,
           },
@@ -93,7 +97,7 @@ export function ReportSummaries() {
       key: 'department',
       label: 'reports.summary.department',
       placement: 'primary',
-      cell: (r) => r.department,
+      cell: (r) => departmentName(t, r.department),
       sortValue: (r) => r.department,
     },
     {
@@ -174,7 +178,7 @@ export function ReportSummaries() {
           <MenuItem value="">{t('reports.summary.allDepartments')}</MenuItem>
           {USER_TYPES.filter((d) => d !== 'GUEST').map((d) => (
             <MenuItem key={d} value={d}>
-              {d}
+              {departmentName(t, d)}
             </MenuItem>
           ))}
         </TextField>

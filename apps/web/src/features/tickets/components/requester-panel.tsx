@@ -24,6 +24,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTicketRequesterQuery } from '../api/help-desk-api';
 import { deskTicketPath, ownerName } from '../ticket-format';
 import { TicketStatusChip } from './ticket-chips';
+import { departmentName } from '../../../components/department-name';
 
 function TicketLinks({ title, tickets, empty }: { title: string; tickets: TTicketSummary[]; empty?: string }) {
   const id = useId();
@@ -91,7 +92,7 @@ function RequesterDetails({ data }: { data: TTicketRequester }) {
             <Bidi>{ownerName(user)}</Bidi>
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            <Bidi>@{user.username}</Bidi> · <Bidi>{user.department}</Bidi>
+            <Bidi>@{user.username}</Bidi> · <Bidi>{departmentName(t, user.department)}</Bidi>
           </Typography>
         </Box>
       </Box>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../../components/search-field';
 import { useTypedFilter } from '../../../lib/use-url-filters';
 import type { DeskFilters } from './use-desk-filters';
+import { departmentName } from '../../../components/department-name';
 
 const ALL = '';
 
@@ -58,7 +59,7 @@ export function DeskFiltersBar({
             t(`tickets.statuses.${s as 'open'}`),
           )
         : null}
-      {select('department', t('tickets.fields.department'), departments, (d) => d)}
+      {select('department', t('tickets.fields.department'), departments, (d) => departmentName(t, d))}
       {select('priority', t('tickets.fields.priority'), TICKET_PRIORITIES, (p) =>
         t(`tickets.priorities.${p as 'low'}`),
       )}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { CannedRepliesManager } from './canned-replies-manager';
 import { SlaTargetsForm } from './sla-targets-form';
+import { departmentName } from '../../../components/department-name';
 
 type SettingsTab = 'sla' | 'canned';
 
@@ -43,7 +44,7 @@ export function DeskSettingsDialog({
         >
           {departments.map((d) => (
             <MenuItem key={d} value={d}>
-              {d}
+              {departmentName(t, d)}
             </MenuItem>
           ))}
         </TextField>

@@ -20,6 +20,7 @@ import { formatMinutes, formatNumber } from '../../../lib/format';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { deskTicketPath, ownerName } from '../ticket-format';
 import { DESK_PERIODS, type DeskPeriod } from './use-desk-filters';
+import { departmentName } from '../../../components/department-name';
 
 /** Same hues as the status chips. */
 const STATUS_COLORS = { open: '#3b82d6', in_progress: '#e0a030', answered: '#3aa55d' } as const;
@@ -74,12 +75,12 @@ function DepartmentChart({ departments }: { departments: TTicketStats['open_by_d
   return (
     <ChartFigure
       title={t('desk.byDepartment')}
-      summary={t('desk.chartSummary', { department: busiest.department, count: total(busiest) })}
+      summary={t('desk.chartSummary', { department: departmentName(t, busiest.department), count: total(busiest) })}
       table={{
         category: t('desk.chartDepartments'),
         series: ACTIVE_TICKET_STATUSES.map((s) => t(`tickets.statuses.${s}`)),
         rows: departments.map((d) => ({
-          label: d.department,
+          label: departmentName(t, d.department),
           values: ACTIVE_TICKET_STATUSES.map((s) => chartFormat.count(d[s])),
         })),
       }}
@@ -90,7 +91,7 @@ function DepartmentChart({ departments }: { departments: TTicketStats['open_by_d
         xAxis={[
           {
             scaleType: 'band',
-            data: departments.map((d) => d.department),
+            data: departments.map((d) => departmentName(t, d.department)),
             label: t('desk.chartDepartments'),
             ...dir.xAxis,
           },
@@ -294,7 +295,7 @@ export function DeskStats({
                           #{w.id} <Bidi>{w.subject}</Bidi>
                         </Link>
                         <Typography variant="body2" color="text.secondary">
-                          <Bidi>{ownerName(w.user)}</Bidi> · {w.department} ·{' '}
+                          <Bidi>{ownerName(w.user)}</Bidi> · {departmentName(t, w.department)} ·{' '}
                           {t('desk.waitingFor', { time: formatMinutes(w.waiting_minutes) })}
                         </Typography>
                       </li>

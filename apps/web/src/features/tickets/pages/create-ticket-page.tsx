@@ -26,6 +26,7 @@ import { AttachmentPicker, useAttachments } from '../../../components/attachment
 import { ownerTicketPath } from '../ticket-format';
 import { reportFormError } from '../../../components/form/report-form-error';
 import type { Said } from '../../../lib/api/api-error';
+import { departmentName } from '../../../components/department-name';
 
 const FIELDS = ['department', 'subject', 'description', 'priority'] as const;
 
@@ -76,7 +77,7 @@ export function CreateTicketPage() {
           >
             {STAFF_DEPARTMENTS.map((d) => (
               <MenuItem key={d} value={d}>
-                {d}
+                {departmentName(t, d)}
               </MenuItem>
             ))}
           </FormTextField>

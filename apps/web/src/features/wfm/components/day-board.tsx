@@ -21,7 +21,7 @@ import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
-import { formatMinutes, formatNumber } from '../../../lib/format';
+import { formatList, formatMinutes, formatNumber } from '../../../lib/format';
 import { selectToken } from '../../auth';
 import { CHIP_TONES, tonedChip } from '../../../components/chip-tones';
 import { downloadWfmDayCsv } from '../api/wfm-api';
@@ -135,7 +135,7 @@ export function DayBoard({
             <Bidi>{fullName(r)}</Bidi>
           </Link>
           <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12 }}>
-            <Bidi>{r.languages.map((l) => languagePairName(l)).join(', ')}</Bidi>
+            <Bidi>{formatList(r.languages.map((l) => languagePairName(l)))}</Bidi>
           </Typography>
         </>
       ),
@@ -155,7 +155,7 @@ export function DayBoard({
       label: 'wfm.columns.languages',
       cardOnly: true,
       csv: (r) => r.languages.join(' / '),
-      cell: (r) => <Bidi>{r.languages.join(', ')}</Bidi>,
+      cell: (r) => <Bidi>{formatList(r.languages.map((l) => languagePairName(l)))}</Bidi>,
     },
     {
       key: 'in_out',

@@ -7,12 +7,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddRounded from '@mui/icons-material/AddRounded';
 import type { TShift } from '@portal/contracts';
 import { useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
 import { formatCalendarDate, personName } from '../../../lib/format';
+import { teamName } from '../../../lib/i18n/local-name';
 import type { RosterPerson } from './shift-dialog';
 import { ShiftTimes } from './wfm-chips';
 
@@ -26,18 +32,17 @@ const timesOf = (s: Pick<TShift, 'start' | 'end'>) => `${s.start}–${s.end}`;
  * shifts as chips in time order. Planners click an empty part of a cell (or its + button)
  * to add a shift there, click a chip to edit, move or delete it, and drag a chip to another
  * cell to move it. A real table: row and column headers name each cell for screen readers;
- * it scrolls inside its own box on narrow screens, the names staying in view.
+ * it scrolls inside its own box on narrow screens, the names staying in view. On a phone
+ * (below md) the week reads as a list of days instead (`RosterDays`): seven columns do not
+ * fit 360 px, and scrolling a grid in both directions inside a box is hard with a thumb.
  */
-export function RosterGrid({
-  days,
-  today,
-  people,
-  shifts,
-  planner,
-  onAdd,
-  onEdit,
-  onMove,
-}: {
+export function RosterGrid(props: RosterProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  return wide ? <RosterTable {...props} /> : <RosterDays {...props} />;
+}
+
+interface RosterProps {
   days: readonly string[];
   today: string;
   people: readonly RosterPerson[];
@@ -46,13 +51,138 @@ export function RosterGrid({
   onAdd: (username: string, date: string) => void;
   onEdit: (shift: TShift) => void;
   onMove: (shift: TShift, username: string, date: string) => void;
-}) {
+}
+
+/** People on the roster and anyone with a shift who no longer is (without a team). */
+function everyone(people: readonly RosterPerson[], shifts: readonly TShift[]): RosterPerson[] {
+  const all = [...people];
+  for (const s of shifts) {
+    if (!all.some((p) => p.username === s.username)) all.push({ ...s, team: '' });
+  }
+  return all;
+}
+
+function byStart(shifts: readonly TShift[]): TShift[] {
+  return [...shifts].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}
+
+/**
+ * The phone's roster: one section per day of the week (today marked), each listing that
+ * day's shifts in time order with who works them; planners tap a shift to edit, move or
+ * delete it, and "Add a shift" to add one on that day.
+ */
+function RosterDays({ days, today, people, shifts, planner, onAdd, onEdit }: RosterProps) {
   const { t } = useTranslation();
+  const names = useMemo(
+    () => new Map(everyone(people, shifts).map((p) => [p.username, personName(p)])),
+    [people, shifts],
+  );
+  return (
+    <Box
+      component="ol"
+      aria-label={t('wfm.roster.dayList')}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+    >
+      {days.map((d) => {
+        const date = formatCalendarDate(d, 'date');
+        const list = byStart(shifts.filter((s) => s.date === d));
+        const headingId = `roster-day-${d}`;
+        return (
+          <Card
+            component="li"
+            key={d}
+            variant="outlined"
+            aria-labelledby={headingId}
+            aria-current={d === today ? 'date' : undefined}
+            data-testid={`roster-day-${d}`}
+            sx={d === today ? { borderColor: 'primary.main', borderWidth: 2 } : undefined}
+          >
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+                <Typography component="h3" id={headingId} sx={{ fontWeight: 600 }}>
+                  <time dateTime={d}>
+                    {formatCalendarDate(d, 'weekday')} {formatCalendarDate(d, 'dayMonth')}
+                  </time>
+                </Typography>
+                {d === today ? (
+                  <Typography component="span" variant="caption" sx={{ color: 'primary.main', fontWeight: 600 }}>
+                    {t('wfm.roster.today')}
+                  </Typography>
+                ) : null}
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ marginInlineStart: 'auto' }}>
+                  {t('wfm.roster.shiftCount', { count: list.length })}
+                </Typography>
+              </Box>
+              {list.length > 0 ? (
+                <Box
+                  component="ul"
+                  aria-label={t('wfm.roster.dayShifts', { date })}
+                  sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}
+                >
+                  {list.map((s) => {
+                    const name = names.get(s.username) ?? s.username;
+                    return (
+                      <Box
+                        component="li"
+                        key={s.id}
+                        data-testid="roster-day-shift"
+                        sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+                      >
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color="primary"
+                          label={<ShiftTimes shift={s} />}
+                          title={s.note || undefined}
+                          {...(planner
+                            ? {
+                                onClick: () => onEdit(s),
+                                'aria-label': t('wfm.roster.chip', { times: timesOf(s), name, date }),
+                              }
+                            : {})}
+                        />
+                        <Typography
+                          variant="body2"
+                          sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        >
+                          <Bidi>{name}</Bidi>
+                        </Typography>
+                      </Box>
+                    );
+                  })}
+                </Box>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {t('wfm.roster.noShifts')}
+                </Typography>
+              )}
+              {planner ? (
+                <Button
+                  size="small"
+                  startIcon={<AddRounded />}
+                  onClick={() => onAdd('', d)}
+                  aria-label={t('wfm.roster.addOn', { date })}
+                  sx={{ mt: 1 }}
+                >
+                  {t('wfm.schedule.add')}
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
+
+function RosterTable({ days, today, people, shifts, planner, onAdd, onEdit, onMove }: RosterProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const [dropAt, setDropAt] = useState<string | null>(null);
 
   const byCell = useMemo(() => {
     const map = new Map<string, TShift[]>();
-    for (const s of [...shifts].sort((a, b) => a.starts_at.localeCompare(b.starts_at))) {
+    for (const s of byStart(shifts)) {
       const key = `${s.username}\n${s.date}`;
       map.set(key, [...(map.get(key) ?? []), s]);
     }
@@ -60,20 +190,24 @@ export function RosterGrid({
   }, [shifts]);
 
   const groups = useMemo(() => {
-    // Someone with shifts who is no longer on the roster still shows, without a team.
-    const all = [...people];
-    for (const s of shifts) {
-      if (!all.some((p) => p.username === s.username)) all.push({ ...s, team: '' });
+    // Grouped by the team's English name (what is stored), each group named in the page's language.
+    const teams = new Map<string, { name: string; members: RosterPerson[] }>();
+    for (const p of everyone(people, shifts)) {
+      const key = p.team.trim();
+      const group = teams.get(key) ?? {
+        name: key ? teamName({ team: key, team_ar: p.team_ar }, language) : '',
+        members: [],
+      };
+      group.members.push(p);
+      teams.set(key, group);
     }
-    const teams = new Map<string, RosterPerson[]>();
-    for (const p of all) teams.set(p.team.trim(), [...(teams.get(p.team.trim()) ?? []), p]);
-    return [...teams]
-      .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
-      .map(([team, members]) => ({
-        team,
-        members: members.sort((a, b) => personName(a).localeCompare(personName(b))),
+    return [...teams.values()]
+      .sort((a, b) => (a.name === '' ? 1 : b.name === '' ? -1 : a.name.localeCompare(b.name, language)))
+      .map(({ name, members }) => ({
+        team: name,
+        members: members.sort((a, b) => personName(a).localeCompare(personName(b), language)),
       }));
-  }, [people, shifts]);
+  }, [people, shifts, language]);
 
   const byId = useMemo(() => new Map(shifts.map((s) => [s.id, s])), [shifts]);
   const drop = (e: DragEvent, username: string, date: string) => {

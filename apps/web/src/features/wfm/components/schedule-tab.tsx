@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddRounded from '@mui/icons-material/AddRounded';
 import NavigateBeforeRounded from '@mui/icons-material/NavigateBeforeRounded';
 import NavigateNextRounded from '@mui/icons-material/NavigateNextRounded';
@@ -19,7 +21,7 @@ import { errorText } from '../../../lib/api/api-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { selectCurrentUser } from '../../auth';
 import { useShiftsQuery, useUpdateShiftMutation, useWfmDayQuery } from '../api/wfm-api';
-import { todayIso, weekOf } from '../wfm-time';
+import { firstDayOfWeek, todayIso, weekOf } from '../wfm-time';
 import { RosterGrid } from './roster-grid';
 import { ShiftDialog, type ShiftDialogTarget } from './shift-dialog';
 import { ShiftImportDialog } from './shift-import-dialog';
@@ -34,12 +36,16 @@ const flipInRtl = { '[dir=rtl] &': { transform: 'scaleX(-1)' } };
  * arrive live (/ws/wfm/ re-reads the schedule).
  */
 export function ScheduleTab({ week, onWeek }: { week: string | undefined; onWeek: (day: string | undefined) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  // The roster is a grid from md up and a list of days on phones (its own choice, the same query).
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const firstDay = firstDayOfWeek(i18n.resolvedLanguage ?? i18n.language);
   const planner = canPlanShifts(useSelector(selectCurrentUser));
   // Today's board names the portal's day and every active interpreter with their team.
   const { data: board, error: boardError } = useWfmDayQuery({});
   const today = board?.date ?? todayIso();
-  const range = weekOf(week ?? today);
+  const range = weekOf(week ?? today, firstDay);
   const days = Array.from({ length: 7 }, (_, i) => dayjs(range.from, ISO).add(i, 'day').format(ISO));
   const { data: shifts = [], isFetching, error } = useShiftsQuery(range);
   const [updateShift] = useUpdateShiftMutation();
@@ -53,7 +59,7 @@ export function ScheduleTab({ week, onWeek }: { week: string | undefined; onWeek
         .add(by * 7, 'day')
         .format(ISO),
     );
-  const isThisWeek = weekOf(today).from === range.from;
+  const isThisWeek = weekOf(today, firstDay).from === range.from;
 
   const move = async (shift: TShift, username: string, date: string) => {
     setMoveError(null);
@@ -109,7 +115,7 @@ export function ScheduleTab({ week, onWeek }: { week: string | undefined; onWeek
       </Box>
       {planner ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {t('wfm.roster.hint')}
+          {wide ? t('wfm.roster.hint') : t('wfm.roster.hintPhone')}
         </Typography>
       ) : null}
       {moveError ? (

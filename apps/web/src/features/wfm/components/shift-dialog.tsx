@@ -27,6 +27,8 @@ export interface RosterPerson {
   first_name: string;
   last_name: string;
   team: string;
+  /** The team's Arabic name (null or absent: none given). */
+  team_ar?: string | null;
 }
 
 /** What the dialog opens on: a new shift for a person and day, or an existing one to edit, move or delete. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { TPresenceSpan, TWfmDayRow } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatList } from '../../../lib/format';
 import { clockOf, DAY_MINUTES, minutesIntoDay } from '../wfm-time';
 
 const pct = (minutes: number) => `${(Math.min(Math.max(minutes, 0), DAY_MINUTES) / DAY_MINUTES) * 100}%`;
@@ -38,11 +39,12 @@ export function TimelineBar({
   );
   const label = t('wfm.timeline.summary', {
     shift: shifts.length
-      ? shifts
-          .map((shift) => `${shift.start}–${shift.end}${shift.crosses_midnight ? ` (${t('wfm.nextDay')})` : ''}`)
-          .join(', ')
+      ? formatList(
+          shifts.map((shift) => `${shift.start}–${shift.end}${shift.crosses_midnight ? ` (${t('wfm.nextDay')})` : ''}`),
+          'unit',
+        )
       : t('wfm.noShift'),
-    online: online.length ? online.join(', ') : t('wfm.timeline.offline'),
+    online: online.length ? formatList(online, 'unit') : t('wfm.timeline.offline'),
   });
   const nextDay = shifts.some((shift) => at(shift.ends_at) > DAY_MINUTES);
   return (

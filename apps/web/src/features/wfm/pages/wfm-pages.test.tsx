@@ -25,8 +25,8 @@ const PAGES = [
   { path: '*', element: <p>elsewhere</p> },
 ];
 
-const renderAt = (url: string, handlers: Handlers, user = makeUser('WFM')) =>
-  renderApp(PAGES, { url, user, api: handlers });
+const renderAt = (url: string, handlers: Handlers, user = makeUser('WFM'), wide?: boolean) =>
+  renderApp(PAGES, { url, user, api: handlers, ...(wide === undefined ? {} : { wide }) });
 
 const NIGHT = {
   id: 2,
@@ -165,31 +165,37 @@ describe('the schedule', () => {
   it('shows the week as a roster by team; a click in a cell adds a shift for that person and day', async () => {
     const omar = { ...lateNight, team: 'Night desk' };
     const asked: string[] = [];
-    const { api } = renderAt('/wfm?tab=schedule', {
-      // The portal's today (its TIME_ZONE) is the board's date, whatever the browser's clock says.
-      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay({ rows: [makeDayRow(), omar] }) }),
-      'GET /api/wfm/shifts/': (request) => {
-        asked.push(new URL(request.url).search);
-        return {
-          status: 200,
-          body: [makeShift(), makeShift({ id: 6, start: '17:00', end: '20:00', starts_at: `${DAY}T17:00:00.000Z` })],
-        };
+    const { api } = renderAt(
+      '/wfm?tab=schedule',
+      {
+        // The portal's today (its TIME_ZONE) is the board's date, whatever the browser's clock says.
+        'GET /api/wfm/day/': () => ({ status: 200, body: makeDay({ rows: [makeDayRow(), omar] }) }),
+        'GET /api/wfm/shifts/': (request) => {
+          asked.push(new URL(request.url).search);
+          return {
+            status: 200,
+            body: [makeShift(), makeShift({ id: 6, start: '17:00', end: '20:00', starts_at: `${DAY}T17:00:00.000Z` })],
+          };
+        },
+        'POST /api/wfm/shifts/': async (request) => ({
+          status: 201,
+          body: makeShift({ id: 7, ...((await request.json()) as object) }),
+        }),
       },
-      'POST /api/wfm/shifts/': async (request) => ({
-        status: 201,
-        body: makeShift({ id: 7, ...((await request.json()) as object) }),
-      }),
-    });
+      makeUser('WFM'),
+      true,
+    );
     const grid = await screen.findByRole('table', { name: /^Roster/ });
-    // The week of the portal's today (Monday 23 to Sunday 29 November), today marked.
-    expect(await screen.findByText('Nov 23, 2026 – Nov 29, 2026')).toBeInTheDocument();
+    // The week of the portal's today (Monday the 23rd), from the English week's first day
+    // (Sunday, as the date pickers' calendar), today marked.
+    expect(await screen.findByText('Nov 22, 2026 – Nov 28, 2026')).toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { current: 'date' })).toHaveTextContent('Today');
 
     // People grouped by team; Amira's split shift is two chips in one cell.
     expect(within(grid).getByRole('columnheader', { name: /Cairo A/ })).toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { name: /Night desk/ })).toBeInTheDocument();
     const cell = await within(grid).findByRole('list', { name: 'Shifts of Amira Saleh on Nov 23, 2026' });
-    expect(asked).toContain('?from=2026-11-23&to=2026-11-29');
+    expect(asked).toContain('?from=2026-11-22&to=2026-11-28');
     expect(
       within(cell)
         .getAllByRole('listitem')
@@ -231,7 +237,7 @@ describe('the schedule', () => {
       }),
     });
     // Another week is shown; the toolbar's button still starts on today.
-    expect(await screen.findByText('Dec 7, 2026 – Dec 13, 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Dec 6, 2026 – Dec 12, 2026')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add shift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a shift' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Interpreter/ }));
@@ -247,14 +253,19 @@ describe('the schedule', () => {
   }, 60_000);
 
   it('a chip opens its shift; changing the day there moves it (the keyboard’s drag)', async () => {
-    const { api } = renderAt('/wfm?tab=schedule', {
-      'GET /api/wfm/day/': () => ({ status: 200, body: makeDay() }),
-      'GET /api/wfm/shifts/': () => ({ status: 200, body: [makeShift({ note: 'Cover' })] }),
-      'PUT /api/wfm/shifts/5/': async (request) => ({
-        status: 200,
-        body: makeShift({ ...((await request.json()) as object) }),
-      }),
-    });
+    const { api } = renderAt(
+      '/wfm?tab=schedule',
+      {
+        'GET /api/wfm/day/': () => ({ status: 200, body: makeDay() }),
+        'GET /api/wfm/shifts/': () => ({ status: 200, body: [makeShift({ note: 'Cover' })] }),
+        'PUT /api/wfm/shifts/5/': async (request) => ({
+          status: 200,
+          body: makeShift({ ...((await request.json()) as object) }),
+        }),
+      },
+      makeUser('WFM'),
+      true,
+    );
     await userEvent.click(
       await screen.findByRole('button', { name: '08:00–16:00, Amira Saleh, Nov 23, 2026: edit, move or delete' }),
     );
@@ -282,9 +293,17 @@ describe('an interpreter’s history', () => {
 
   it('formats online time, quarter hours, “no data” and tenure in 30-day months, in English and Arabic', async () => {
     const joined = new Date(Date.now() - 95 * 86_400_000).toISOString();
-    renderAt('/wfm/interpreter01', {
-      'GET /api/wfm/users/interpreter01/history/': () => ({ status: 200, body: makeHistory({ date_joined: joined }) }),
-    });
+    renderAt(
+      '/wfm/interpreter01',
+      {
+        'GET /api/wfm/users/interpreter01/history/': () => ({
+          status: 200,
+          body: makeHistory({ date_joined: joined }),
+        }),
+      },
+      makeUser('WFM'),
+      false,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'WFM: Amira Saleh' })).toBeInTheDocument();
     expect(screen.getByTestId('tenure')).toHaveTextContent('3 months');
     const days = screen.getByRole('list', { name: 'Day by day' });

@@ -1,13 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { TWfmHistory, TWfmHistoryDay } from '@portal/contracts';
-import type { ReactNode } from 'react';
+import EditRounded from '@mui/icons-material/EditRounded';
+import { canEditInterpreterProfiles, type TWfmHistory, type TWfmHistoryDay } from '@portal/contracts';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod';
 import { Bidi } from '../../../components/bidi';
@@ -18,9 +21,18 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api/api-error';
-import { formatCalendarDate, formatMinutes, formatNumber, monthsBetween, roundToQuarter } from '../../../lib/format';
+import {
+  formatCalendarDate,
+  formatList,
+  formatMinutes,
+  formatNumber,
+  monthsBetween,
+  roundToQuarter,
+} from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { useWfmHistoryQuery } from '../api/wfm-api';
+import { selectCurrentUser } from '../../auth';
+import { InterpreterProfileDialog } from '../../interpreters';
+import { useWfmHistoryQuery, wfmApi } from '../api/wfm-api';
 import { AdherenceTrend } from '../components/adherence-trend';
 import { CardGrid } from '../components/card-grid';
 import { TimelineBar } from '../components/timeline-bar';
@@ -46,38 +58,58 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Who they are: languages, team, extension, status now and tenure in 30-day months. */
-function Profile({ history }: { history: TWfmHistory }) {
+/**
+ * Who they are: languages, team, extension, status now and tenure in 30-day months; those
+ * who keep interpreter profiles (WFM, RTM, ADMIN) edit the team and extension from here.
+ */
+function Profile({ history, name, onSaved }: { history: TWfmHistory; name: string; onSaved: () => void }) {
   const { t } = useTranslation();
+  const canEdit = canEditInterpreterProfiles(useSelector(selectCurrentUser));
+  const [editing, setEditing] = useState(false);
   const months = monthsBetween(history.date_joined);
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        mb: 3,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))',
-      }}
-    >
-      <Fact label={t('wfm.columns.status')}>
-        <PresenceNow online={history.online} />
-      </Fact>
-      <Fact label={t('wfm.columns.languages')}>
-        <Bidi>{history.languages.map((l) => languagePairName(l)).join(', ') || '—'}</Bidi>
-      </Fact>
-      <Fact label={t('wfm.history.team')}>
-        <Bidi>{teamName(history) || '—'}</Bidi>
-      </Fact>
-      <Fact label={t('wfm.history.extension')}>
-        <Bidi>{history.extension || '—'}</Bidi>
-      </Fact>
-      <Fact label={t('wfm.history.tenure')}>
-        <span data-testid="tenure">
-          {Number.isNaN(months) ? '—' : t('wfm.history.months', { count: months, n: formatNumber(months) })}
-        </span>
-      </Fact>
+    <Box sx={{ mb: 3 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))',
+        }}
+      >
+        <Fact label={t('wfm.columns.status')}>
+          <PresenceNow online={history.online} />
+        </Fact>
+        <Fact label={t('wfm.columns.languages')}>
+          <Bidi>{formatList(history.languages.map((l) => languagePairName(l))) || '—'}</Bidi>
+        </Fact>
+        <Fact label={t('wfm.history.team')}>
+          <Bidi>{teamName(history) || '—'}</Bidi>
+        </Fact>
+        <Fact label={t('wfm.history.extension')}>
+          <Bidi>{history.extension || '—'}</Bidi>
+        </Fact>
+        <Fact label={t('wfm.history.tenure')}>
+          <span data-testid="tenure">
+            {Number.isNaN(months) ? '—' : t('wfm.history.months', { count: months, n: formatNumber(months) })}
+          </span>
+        </Fact>
+      </Box>
+      {canEdit ? (
+        <>
+          <Button startIcon={<EditRounded />} onClick={() => setEditing(true)} sx={{ mt: 1 }}>
+            {t('interpreters.profile.edit')}
+          </Button>
+          <InterpreterProfileDialog
+            open={editing}
+            profile={history}
+            name={name}
+            onClose={() => setEditing(false)}
+            onSaved={onSaved}
+          />
+        </>
+      ) : null}
     </Box>
   );
 }
@@ -128,6 +160,7 @@ export function WfmUserPage() {
   const { userName = '' } = useParams();
   const [{ from, to }, patch] = useUrlFilters(ZRange);
   const range = from && to && from <= to ? { from, to } : {};
+  const dispatch = useDispatch();
   const { data, error, isFetching } = useWfmHistoryQuery({ username: userName, ...range });
 
   if (error && 'status' in error && error.status === 404) return <NotFoundPage />;
@@ -219,7 +252,13 @@ export function WfmUserPage() {
           {errorText(error)}
         </Alert>
       ) : null}
-      {data ? <Profile history={data} /> : null}
+      {data ? (
+        <Profile
+          history={data}
+          name={name}
+          onSaved={() => dispatch(wfmApi.util.invalidateTags(['WfmHistory', 'WfmDay']))}
+        />
+      ) : null}
       <DatesProvider>
         <Box sx={{ mb: 3 }}>
           <WfmDateRange from={data?.from ?? range.from ?? ''} to={data?.to ?? range.to ?? ''} onChange={patch} />

@@ -22,6 +22,7 @@ import { forDuration, ItStatusChip } from './it-status-chip';
 import { useItBoardFilters } from './use-it-board-filters';
 import { LoadFailedAlert } from '../../../../components/load-failed-alert';
 import { visuallyHidden } from '../../../../components/visually-hidden';
+import { departmentName } from '../../../../components/department-name';
 
 const pct = (value: number | null) =>
   value === null ? null : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
@@ -274,7 +275,7 @@ export function ItBoard() {
           {/* The chosen one stays listed even when nobody of it is on the board now. */}
           {USER_TYPES.filter((d) => departments.includes(d) || d === filters.department).map((d) => (
             <MenuItem key={d} value={d}>
-              <Bidi>{d}</Bidi>
+              <Bidi>{departmentName(t, d)}</Bidi>
             </MenuItem>
           ))}
         </TextField>

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { IT_CATEGORIES, type TItDay } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../../lib/format';
+import { formatList, formatNumber } from '../../../../lib/format';
 import { formatSeconds, shadeColor } from './day-format';
 
 /**
@@ -23,7 +23,7 @@ export function CategoryTotals({ categories }: { categories: TItDay['categories'
       <Box
         dir="ltr"
         role="img"
-        aria-label={words.join(', ')}
+        aria-label={formatList(words, 'unit')}
         sx={{ display: 'flex', height: 20, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
       >
         {IT_CATEGORIES.map((c) =>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { TItTimelineSegment } from '@portal/contracts';
+import type { TItDay, TItTimelineSegment } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../../components/bidi';
@@ -114,15 +114,47 @@ const legendText = (t: TFunction, shade: SegmentShade) =>
     : t(`it.day.shades.${shade}`);
 
 /** The timeline as a table (every segment, with its times), and its CSV export. */
+/** A period of the day, with the machine it was on when the day has several. */
+export type TimelineRow = TItTimelineSegment & { hostname?: string };
+
+/**
+ * The table's rows: the day's periods, each tagged with its machine when the person used
+ * more than one that day (the same minute can then show on two machines, so the table must
+ * say which). With one machine the page says nothing of machines, and neither does the table.
+ */
+export function timelineRows(day: Pick<TItDay, 'timeline' | 'machines'>): {
+  rows: TimelineRow[];
+  byMachine: boolean;
+} {
+  if (day.machines.length <= 1) return { rows: [...day.timeline], byMachine: false };
+  const rows = day.machines.flatMap((m) => m.timeline.map((s) => ({ ...s, hostname: m.hostname })));
+  rows.sort((a, b) => a.from.localeCompare(b.from) || a.hostname.localeCompare(b.hostname));
+  return { rows, byMachine: true };
+}
+
 export function TimelineTable({
   segments,
+  byMachine = false,
   csvFilename,
 }: {
-  segments: readonly TItTimelineSegment[];
+  segments: readonly TimelineRow[];
+  /** Whether the rows come from several machines: a Machine column then names each one's. */
+  byMachine?: boolean;
   csvFilename: string;
 }) {
   const { t } = useTranslation();
-  const columns: DataTableColumn<TItTimelineSegment>[] = [
+  const machineColumn: DataTableColumn<TimelineRow>[] = byMachine
+    ? [
+        {
+          key: 'machine',
+          label: 'it.day.columns.machine',
+          sortValue: (s) => s.hostname ?? '',
+          csv: (s) => s.hostname ?? '',
+          cell: (s) => (s.hostname ? <Bidi dir="ltr">{s.hostname}</Bidi> : '—'),
+        },
+      ]
+    : [];
+  const columns: DataTableColumn<TimelineRow>[] = [
     {
       key: 'from',
       label: 'it.day.columns.from',
@@ -136,6 +168,7 @@ export function TimelineTable({
       ),
     },
     { key: 'to', label: 'it.day.columns.to', placement: 'hidden', csv: (s) => s.to, cell: () => null, cardOnly: true },
+    ...machineColumn,
     {
       key: 'duration',
       label: 'it.day.columns.duration',
@@ -201,7 +234,7 @@ export function TimelineTable({
     <DataTable
       rows={segments}
       columns={columns}
-      rowKey={(s) => `${s.from}-${s.kind}`}
+      rowKey={(s) => `${s.hostname ?? ''}-${s.from}-${s.kind}`}
       label={t('it.day.timelineTable')}
       defaultSort={{ key: 'from', direction: 'asc' }}
       emptyText={t('it.day.noTimeline')}

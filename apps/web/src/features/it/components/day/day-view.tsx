@@ -8,7 +8,7 @@ import { CategoryTotals } from './category-totals';
 import { DailyLogs } from './daily-logs';
 import { formatSeconds } from './day-format';
 import { Fact, Facts } from './day-facts';
-import { DayTimeline, TimelineTable } from './day-timeline';
+import { DayTimeline, TimelineTable, timelineRows } from './day-timeline';
 import { DeviceCharts, NetworkCharts } from './sample-charts';
 import { TopList } from './top-list';
 
@@ -17,6 +17,12 @@ import { TopList } from './top-list';
  * top apps and sites, categories, device and network charts, the agent's daily logs.
  * One column on phones, two where they fit.
  */
+/** The period table's rows and whether they name their machine. */
+const tableOf = (day: TItDay) => {
+  const { rows, byMachine } = timelineRows(day);
+  return { segments: rows, byMachine };
+};
+
 export function DayView({ day }: { day: TItDay }) {
   const { t } = useTranslation();
   const two = {
@@ -79,7 +85,7 @@ export function DayView({ day }: { day: TItDay }) {
         <NetworkCharts samples={day.network_monitors} />
       </SectionCard>
       <SectionCard title={t('it.day.timelineTable')} hint={t('it.day.timelineTableHint')}>
-        <TimelineTable segments={day.timeline} csvFilename={`it-${day.username}-${day.date}.csv`} />
+        <TimelineTable {...tableOf(day)} csvFilename={`it-${day.username}-${day.date}.csv`} />
       </SectionCard>
     </Box>
   );
