@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
-import { BACKUP_EXTENSION, createBackup, restoreBackup } from './lib/backup/index.js';
+import { BACKUP_EXTENSION, checkRestorable, createBackup, restoreBackup } from './lib/backup/index.js';
 import { ApiError } from './lib/errors.js';
 import { createAccount } from './features/users/index.js';
 import { verifyChain } from './features/event-logs/index.js';
@@ -97,9 +97,11 @@ async function restore(argv: string[]) {
   });
   if (!values.from) throw new CliError('--from: name the backup file to restore');
   const from = path.resolve(values.from);
+  // The whole file is checked before the target is opened (opening a new DATA_DIR creates it).
+  const verified = await checkRestorable(from);
   // Not through a running server: the embedded DATA_DIR's lock refuses while one runs.
   const report = await withoutMigrating(false, ({ pool }) =>
-    restoreBackup(pool, from, { force: values.force, verifyEventLog: (db) => verifyChain(db) }),
+    restoreBackup(pool, from, { verified, force: values.force, verifyEventLog: (db) => verifyChain(db) }),
   );
   const rows = Object.values(report.manifest.row_counts).reduce((a, b) => a + b, 0);
   const upgraded = report.upgraded.length ? `, upgraded through ${report.upgraded.at(-1)}` : '';

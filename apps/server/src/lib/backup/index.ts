@@ -10,5 +10,5 @@ export {
   type BackupHeader,
   type BackupManifest,
 } from './backup-format.js';
-export { restoreBackup, type RestoreOptions, type RestoreReport } from './restore-backup.js';
+export { checkRestorable, restoreBackup, type RestoreOptions, type RestoreReport } from './restore-backup.js';
 export { verifyBackup, type VerifiedBackup } from './read-backup.js';

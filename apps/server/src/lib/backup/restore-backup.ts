@@ -17,7 +17,7 @@ import {
   rollbackTransaction,
   type TableInfo,
 } from './backup.repository.js';
-import { readBackup, verifyBackup } from './read-backup.js';
+import { readBackup, verifyBackup, type VerifiedBackup } from './read-backup.js';
 
 /** Rows per INSERT, and the JSON text per INSERT: whichever comes first. */
 const BATCH_ROWS = 500;
@@ -30,7 +30,24 @@ export interface RestoreOptions {
    * Walks the restored event log's chain (features/event-logs `verifyChain`, which shared
    * code cannot import): the restore commits only when it holds and covers every row.
    */
+  /** The file as `checkRestorable` found it (else it is checked here first). */
+  verified?: VerifiedBackup;
   verifyEventLog?: (db: Database) => Promise<{ checked: number; broken: { id: number; reason: string } | null }>;
+}
+
+/**
+ * Reads and checks the whole file (format, checksum, trailer, counts) and that this code
+ * knows its schema: everything a restore checks before it opens the target.
+ */
+export async function checkRestorable(file: string): Promise<VerifiedBackup> {
+  const verified = await verifyBackup(file);
+  const version = verified.manifest.schema_version;
+  if (!MIGRATION_NAMES.includes(version)) {
+    throw new BackupError(
+      `the backup's schema (${version}) is newer than this portal's (${MIGRATION_NAMES.at(-1)}): upgrade the portal, then restore`,
+    );
+  }
+  return verified;
 }
 
 export interface RestoreReport {
@@ -53,14 +70,8 @@ export interface RestoreReport {
  * lock refuses while a server runs); on PostgreSQL, stop the servers that use the database.
  */
 export async function restoreBackup(pool: pg.Pool, file: string, opts: RestoreOptions = {}): Promise<RestoreReport> {
-  const verified = await verifyBackup(file);
+  const verified = opts.verified ?? (await checkRestorable(file));
   const { manifest } = verified;
-  if (!MIGRATION_NAMES.includes(manifest.schema_version)) {
-    throw new BackupError(
-      `the backup's schema (${manifest.schema_version}) is newer than this portal's (${MIGRATION_NAMES.at(-1)}): upgrade the portal, then restore`,
-    );
-  }
-
   const client = await pool.connect();
   // One connection for the whole restore, so that one transaction spans the migrations too.
   const db = onOneConnection(client);
