@@ -57,22 +57,30 @@ export default async function globalSetup() {
   server.stdout.on('data', collect);
   server.stderr.on('data', collect);
 
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
-    const check = () => {
-      if (/listening on/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server.stdout.on('data', check);
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  // Ready when /api/health/ready says so (database, migrations, queue), not merely listening.
+  // A bound, not a timing check: start-up takes over a minute on a loaded 2-core machine.
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 150_000;
+  let exited: number | null | undefined;
+  server.on('exit', (code) => (exited = code));
+  let last = 'no answer yet';
+  for (;;) {
+    if (exited !== undefined) throw new Error(`server exited with ${exited}:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(15_000) });
+      last = `${res.status} ${await res.text()}`;
+      if (res.status === 200) break;
+    } catch (err) {
+      last = String(err); // not listening yet
+    }
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`server not ready within 150 s (${last}):\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 
-  process.env.PORTAL_E2E_BASE_URL = `http://localhost:${port}`;
+  process.env.PORTAL_E2E_BASE_URL = baseUrl;
 
   return async () => {
     server.removeAllListeners('exit');

@@ -22,6 +22,8 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { clientErrorHandler, edgePlugin } from './plugins/edge.js';
 import { drainOnClose } from './plugins/shutdown.js';
 import { gatewayPlugin } from './plugins/realtime/gateway.js';
+import { healthRoutes } from './plugins/health.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { authenticate, authenticateSocket, refusalReason, sessionAlive } from './features/auth/index.js';
 import { authenticateIntegrationKey } from './features/interpreters/index.js';
 import { serverFeatures } from './features.js';
@@ -154,6 +156,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Right after helmet (its headers are set even on a 414), before any route is added.
   await app.register(edgePlugin, { hsts: ctx.config.HSTS });
+  // Counts every answer by route pattern; serves /metrics (token, or METRICS_PORT only).
+  await app.register(metricsPlugin, {
+    token: ctx.config.METRICS_TOKEN,
+    port: ctx.config.METRICS_PORT,
+    host: ctx.config.METRICS_HOST,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -199,6 +207,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     authenticateKey: (key) => authenticateIntegrationKey(ctx, key),
   });
   await app.register(inputGuardPlugin);
+  // Health first among the API's routes: public, no rate limit, no feature's hooks.
+  await app.register(healthRoutes, { prefix: '/api' });
   app.decorate(
     'eventLogNames',
     Object.assign({}, ...serverFeatures.map((f) => f.eventLogNames ?? {})) as EventLogNameLookups,

@@ -11,6 +11,7 @@ import { seedDemo, seedDemoWhenRunning, seedDemoWithApp } from './seed/demo.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './plugins/realtime/event-bus.js';
 import { startScheduler } from './lib/scheduler.js';
 import { deleteEndedWindows } from './lib/rate-limit.repository.js';
+import { addMetricsSource, measurePoolAcquire } from './lib/metrics.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -44,6 +45,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     poolSize: config.DATABASE_POOL_SIZE,
     statementCache: config.DATABASE_STATEMENT_CACHE,
   });
+  const poolReading = measurePoolAcquire(database.pool);
   let bus: EventBus | undefined;
   let queue: JobQueue | undefined;
   let appLog: FastifyInstance['log'] | undefined;
@@ -104,6 +106,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       ],
       app.log,
     );
+    // This process's pool and the queue's depth, read when /metrics is scraped.
+    const dropMetrics = addMetricsSource({ pool: poolReading, queueDepth: () => jobQueue.depth() });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
     let closing: Promise<void> | undefined;
@@ -115,6 +119,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       close() {
         closing ??= (async () => {
           stopJobs();
+          dropMetrics();
           // Running jobs go back to the queue for another process (or this one's next start).
           await jobQueue.stop();
           // Bounded (plugins/shutdown.ts, the gateway): idle and silent clients are cut.

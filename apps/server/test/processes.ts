@@ -13,9 +13,39 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real server entry (`node --import tsx src/main.ts`) as its own process. */
-export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  return spawnScript('src/main.ts', env);
+/** Start-up takes seconds when quiet and over a minute on a loaded 2-core machine: a bound, not a timing check. */
+const START_BOUND_MS = 150_000;
+
+/**
+ * Runs the real server entry (`node --import tsx src/main.ts`) as its own process, and
+ * waits until it says it is ready (`/api/health/ready` answers 200), not merely listening.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const started = Date.now();
+  const server = await spawnScript('src/main.ts', env);
+  await untilReady(server, started + START_BOUND_MS);
+  return server;
+}
+
+/** Asks `/api/health/ready` until it answers 200 (each ask bounded too: a loaded server may be slow to answer). */
+export async function untilReady(server: ServerProcess, deadline: number): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  let last = 'no answer yet';
+  for (;;) {
+    if (exited) throw new Error(`server exited before it was ready:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/health/ready`, {
+        signal: AbortSignal.timeout(Math.max(1000, Math.min(15_000, deadline - Date.now()))),
+      });
+      last = `${res.status} ${await res.text()}`;
+      if (res.status === 200) return;
+    } catch (err) {
+      last = String(err);
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready (${last}):\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -44,8 +74,7 @@ export async function spawnScript(file: string, env: Record<string, string> = {}
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    // Start-up takes seconds when quiet and over a minute on a loaded 2-core machine: a bound, not a timing check.
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), START_BOUND_MS);
     const check = () => {
       const m = /Staff portal listening on (http:\/\/\S+)/.exec(out);
       if (m) {

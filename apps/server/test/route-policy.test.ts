@@ -504,6 +504,8 @@ beforeAll(async () => {
       insider: 'it',
       outsider: 'marketing',
     },
+    'GET /api/health/live': {},
+    'GET /api/health/ready': {},
     'GET /api/openapi.json': {},
     'GET /api/docs': {},
     'GET /api/docs/': {},

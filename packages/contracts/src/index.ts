@@ -4,6 +4,7 @@ export * from './common/messages.js';
 export * from './common/text.js';
 export * from './common/localized-name.js';
 export * from './common/pagination.js';
+export * from './common/health.js';
 export * from './users/user-types.js';
 export * from './users/permissions.js';
 export * from './users/users.js';

@@ -212,6 +212,12 @@ const ZEnv = z
     SESSION_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     /** Bytes of attachments one user may have stored, in MiB (413 past it). */
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(200),
+    /** Bearer token that /metrics requires (Prometheus `authorization` / `bearer_token`); at least 16 characters. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** Serve /metrics only on this port (its own listener on METRICS_HOST), not on PORT. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The address METRICS_PORT's listener binds to (loopback by default). */
+    METRICS_HOST: z.string().default('127.0.0.1'),
   })
   .refine((c) => c.OCR_WORKER_TIMEOUT < c.OCR_PAGE_TIMEOUT, {
     // A page still being recognised when pg-boss hands it out again would count as an

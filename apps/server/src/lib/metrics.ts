@@ -146,7 +146,7 @@ export function recordBackup(result: 'success' | 'failure', bytes?: number): voi
 /** Live readings an app contributes to gauges at scrape time; removed when the app closes. */
 export interface MetricsSource {
   pool?: () => { inUse: number; idle: number; waiting: number };
-  queueDepth?: () => Promise<Record<string, { queued: number; failed: number }>>;
+  queueDepth?: () => Promise<Record<string, number>>;
 }
 
 const sources = new Set<MetricsSource>();
@@ -177,20 +177,43 @@ new client.Gauge({
 
 new client.Gauge({
   name: 'portal_jobs_queued',
-  help: 'Jobs waiting in the shared queue (all processes), by queue and state (queued, failed).',
-  labelNames: ['queue', 'state'] as const,
+  help: 'Jobs waiting in the shared queue (all processes see the same), by queue.',
+  labelNames: ['queue'] as const,
   registers: [registry],
   async collect() {
     this.reset();
     for (const s of sources) {
       if (!s.queueDepth) continue;
-      const depth = await s.queueDepth().catch(() => ({}) as Record<string, never>);
-      for (const [queue, d] of Object.entries(depth)) {
-        this.set({ queue, state: 'queued' }, d.queued);
-        this.set({ queue, state: 'failed' }, d.failed);
-      }
+      const depth = await s.queueDepth().catch(() => ({}) as Record<string, number>);
+      for (const [queue, n] of Object.entries(depth)) this.set({ queue }, n);
     }
   },
 });
 
 export const metricsContentType = registry.contentType;
+
+/** Times every wait for a pool connection (Kysely and pg's own `query` both go through `connect`). */
+export function measurePoolAcquire(pool: {
+  connect: (...args: any[]) => any;
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}): MetricsSource['pool'] {
+  const connect = pool.connect.bind(pool) as (...args: any[]) => any;
+  pool.connect = (...args: any[]) => {
+    const end = poolAcquireWait.startTimer();
+    const cb = args[0] as ((err: unknown, client: unknown, done: unknown) => void) | undefined;
+    if (typeof cb === 'function') {
+      return connect((err: unknown, client: unknown, done: unknown) => {
+        end();
+        cb(err, client, done);
+      });
+    }
+    return (connect() as Promise<unknown>).finally(end);
+  };
+  return () => ({
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+}

@@ -2,6 +2,23 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import { queueSchemaExists } from './queue.repository.js';
+import { jobDuration, jobsCompleted, jobsRunning, jobsSent } from './metrics.js';
+
+/** Runs one job's handler, counted: running now, how long, and whether it failed. */
+async function measureJob(queue: string, run: () => Promise<void>): Promise<void> {
+  jobsRunning.inc({ queue });
+  const end = jobDuration.startTimer({ queue });
+  try {
+    await run();
+    jobsCompleted.inc({ queue, result: 'success' });
+  } catch (err) {
+    jobsCompleted.inc({ queue, result: 'failure' });
+    throw err;
+  } finally {
+    end();
+    jobsRunning.dec({ queue });
+  }
+}
 
 /** A job as a handler receives it: its data, and which attempt this is. */
 export interface QueuedJob<T> {
@@ -42,6 +59,10 @@ export interface JobQueue {
   /** Starts it now (creating pg-boss's schema if needed): worker processes work from their first second. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** For health: started, idle (starts on first use), stopped, or failed to start. */
+  status(): 'started' | 'idle' | 'stopped' | 'failed';
+  /** Jobs waiting per queue (all processes), for metrics; empty while not started here. */
+  depth(): Promise<Record<string, number>>;
 }
 
 /**
@@ -64,6 +85,40 @@ export function createJobQueue(opts: {
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
   const schedules = new Map<string, { cron: string; tz: string; data: object }>();
+  let failed = false;
+
+  /** Creates each defined queue and, when working here, its fetch loops. */
+  const setUp = async (b: PgBoss) => {
+    for (const def of defs.values()) {
+      await b.createQueue(def.name, {
+        name: def.name,
+        policy: 'standard',
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelay,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
+      });
+      if (opts.work) {
+        // One fetch loop per slot: each takes one job at a time, so `concurrency` bounds the work.
+        for (let i = 0; i < def.concurrency; i++) {
+          let id = '';
+          id = await b.work(
+            def.name,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+            async (jobs) => {
+              for (const j of jobs as unknown as PgBoss.JobWithMetadata<object>[])
+                await measureJob(def.name, () =>
+                  def.handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit }),
+                );
+              // pg-boss waits out the polling interval after every job; while there is work, fetch again at once.
+              b.notifyWorker(id);
+            },
+          );
+          (workers.get(def.name) ?? workers.set(def.name, []).get(def.name)!).push(id);
+        }
+      }
+    }
+  };
 
   const start = () =>
     (starting ??= (async () => {
@@ -76,37 +131,30 @@ export function createJobQueue(opts: {
       } as unknown as PgBoss.ConstructorOptions);
       b.on('error', (err) => opts.log.error({ err }, 'job queue error'));
       await b.start();
-      for (const def of defs.values()) {
-        await b.createQueue(def.name, {
-          name: def.name,
-          policy: 'standard',
-          retryLimit: def.retryLimit,
-          retryDelay: def.retryDelay,
-          retryBackoff: true,
-          expireInSeconds: def.expireInSeconds,
-        });
-        if (opts.work) {
-          // One fetch loop per slot: each takes one job at a time, so `concurrency` bounds the work.
-          for (let i = 0; i < def.concurrency; i++) {
-            let id = '';
-            id = await b.work(
-              def.name,
-              { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-              async (jobs) => {
-                for (const j of jobs as unknown as PgBoss.JobWithMetadata<object>[])
-                  await def.handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit });
-                // pg-boss waits out the polling interval after every job; while there is work, fetch again at once.
-                b.notifyWorker(id);
-              },
-            );
-            (workers.get(def.name) ?? workers.set(def.name, []).get(def.name)!).push(id);
-          }
-        }
+      try {
+        await setUp(b);
+        for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: s.tz });
+      } catch (err) {
+        // Half started (the database went away meanwhile): stopped, so a later start begins afresh.
+        await b.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw err;
       }
-      for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: s.tz });
       boss = b;
       return b;
-    })());
+    })().then(
+      (b) => {
+        failed = false;
+        return b;
+      },
+      (err: unknown) => {
+        // Not started (the database was away): the next send or resume tries again, and
+        // health says so meanwhile.
+        failed = true;
+        starting = undefined;
+        workers.clear();
+        throw err;
+      },
+    ));
 
   return {
     define(def) {
@@ -125,6 +173,7 @@ export function createJobQueue(opts: {
       if (stopped) throw new Error('job queue stopped');
       const b = await start();
       await b.send(name, data);
+      jobsSent.inc({ queue: name });
       for (const id of workers.get(name) ?? []) b.notifyWorker(id);
     },
     async resume() {
@@ -133,6 +182,19 @@ export function createJobQueue(opts: {
     },
     async start() {
       if (!stopped) await start();
+    },
+    status() {
+      if (stopped) return 'stopped';
+      if (failed) return 'failed';
+      return boss ? 'started' : 'idle';
+    },
+    async depth() {
+      if (!boss || stopped) return {};
+      const b = boss;
+      const sizes = await Promise.all(
+        [...defs.keys()].map(async (name) => [name, await b.getQueueSize(name)] as const),
+      );
+      return Object.fromEntries(sizes);
     },
     async stop() {
       stopped = true;

@@ -13,6 +13,7 @@ import {
   type OpenedDocument,
 } from './engine/index.js';
 import { publishProgress } from './ocr-live.js';
+import { ocrPages } from '../../lib/metrics.js';
 import * as repo from './ocr.repository.js';
 
 /**
@@ -151,6 +152,7 @@ async function pageStep(ctx: AppContext, engine: OcrEngine, j: QueuedJob<PageRef
       const c = await repo.completePage(tx.db, id, page, result);
       if (c) publishProgress(tx, work.owner_id, id, c, page);
     });
+    ocrPages.inc();
   }
   // Also when the page was already done: a step that died after storing it still queues the finish.
   await settle(ctx, id);

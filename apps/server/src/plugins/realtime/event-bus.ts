@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { busLag, busPublished, busReceived } from '../../lib/metrics.js';
 import { ZBusEvent, type TBusEvent, type TBusEventOf, type TBusEventType } from '@portal/contracts';
 
 /**
@@ -38,12 +39,25 @@ function decode(payload: string): TBusEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Counts an event received and how long after its publication, then delivers it. */
+function received(publishedAtMs: number | undefined, deliver: () => void): void {
+  busReceived.inc();
+  if (publishedAtMs !== undefined) busLag.observe(Math.max(0, Date.now() - publishedAtMs) / 1000);
+  deliver();
+}
+
+/** The publication time a payload carries (an older server's events carry none). */
+function publishedAt(payload: string): number | undefined {
+  const m = /"publishedAt":(\d+)/.exec(payload.slice(-40));
+  return m ? Number(m[1]) : undefined;
+}
+
 /** PostgreSQL NOTIFY payloads are limited to 8000 bytes. */
 export const MAX_PAYLOAD_BYTES = 8000;
 const CHANNEL = 'portal_events';
 
-function encode(event: BusEvent): string {
-  const payload = JSON.stringify(event);
+function encode(event: BusEvent, extra: { publishedAt?: number } = {}): string {
+  const payload = JSON.stringify({ ...event, ...extra });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
     throw new Error(`bus event ${event.type} is over ${MAX_PAYLOAD_BYTES} bytes: send ids, not rows`);
   }
@@ -57,9 +71,11 @@ export function createLocalBus(): EventBus {
   return {
     async publish(event) {
       const payload = encode(event); // same limits as across servers, so nothing breaks on scale-out
+      busPublished.inc();
+      const at = Date.now();
       queueMicrotask(() => {
         const e = decode(payload);
-        if (e) emitter.emit(e.type, e);
+        if (e) received(at, () => emitter.emit(e.type, e));
       });
     },
     subscribe: typedSubscribe(emitter),
@@ -99,7 +115,7 @@ export async function createPostgresBus(
       } catch {
         // not JSON: reported below
       }
-      if (e) emitter.emit(e.type, e);
+      if (e) received(publishedAt(msg.payload), () => emitter.emit(e.type, e));
       else log.warn({ payload: msg.payload.slice(0, 200) }, 'ignoring a malformed bus event');
     });
     c.on('error', (err) => log.warn({ err }, 'event bus connection failed'));
@@ -120,7 +136,9 @@ export async function createPostgresBus(
 
   return {
     async publish(event) {
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, encode(event)]);
+      // When it was sent travels with it (other servers measure the bus's lag; decoding drops it).
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, encode(event, { publishedAt: Date.now() })]);
+      busPublished.inc();
     },
     subscribe: typedSubscribe(emitter),
     get connected() {

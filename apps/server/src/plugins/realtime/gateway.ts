@@ -6,6 +6,7 @@ import { errorFrame, msg, WS_CLOSE, ZWsClientMessage, type TWsChannel, type TWsS
 import type { UserRow } from '../../db/schema.js';
 import type { Authenticated } from '../../lib/actor.js';
 import { ApiError, fieldError, isDatabaseUnavailable } from '../../lib/errors.js';
+import { wsConnections } from '../../lib/metrics.js';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -274,6 +275,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             }
             const conn = accept(spec, socket, auth.user, auth.sessionId);
             all.add(conn);
+            wsConnections.inc({ channel: spec.path });
             socket.on('pong', () => (conn.missedPongs = 0));
             // Frames that arrive while onOpen runs wait for it.
             const early: unknown[] = [];
@@ -289,6 +291,7 @@ export const gatewayPlugin = fp<GatewayPluginOptions>(
             });
             socket.on('close', () => {
               all.delete(conn);
+              wsConnections.dec({ channel: spec.path });
               if (spec.onClose)
                 void opening
                   .then(() => spec.onClose!(conn))
