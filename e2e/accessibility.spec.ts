@@ -190,16 +190,20 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     await context.close();
   });
 
-  test('the WFM roster grid (planner), light and dark, wide and on a phone', async ({ browser, baseURL }) => {
+  test('the WFM roster (planner), light and dark, a grid wide and a list of days on a phone', async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await pageAs(browser, baseURL, 'manager.wfm');
     await page.setViewportSize(WIDE);
     await page.goto('/wfm?tab=schedule');
     const grid = page.getByRole('table', { name: /^Roster/ });
     await expect(grid.getByTestId('shift-chip').first()).toBeVisible();
     await expectAccessibleLightAndDark(page, '/wfm roster');
-    // On a phone (still dark): the grid scrolls inside its own box, the page does not.
+    // On a phone (still dark): a list of the week's days instead of the grid; nothing scrolls sideways.
     await page.setViewportSize(PHONE);
-    await expect(grid.getByTestId('shift-chip').first()).toBeAttached();
+    await expect(page.getByRole('list', { name: "Roster: the week's days" })).toBeVisible();
+    await expect(page.getByTestId('roster-day-shift').first()).toBeVisible();
     await expectAccessible(page, '/wfm roster at 360 px (dark)');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -113,8 +113,9 @@ test.describe('WFM pages', () => {
     await shiftDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(cell('interpreter05').getByTestId('shift-chip')).toHaveCount(2);
 
-    // Drag the evening block to the next day of the same row: it moves.
-    const next = dayFromToday(41);
+    // Drag the evening block to another day of the same week and row: it moves. (The English
+    // week runs Sunday to Saturday, as the date pickers' calendar: from a Saturday, the day before.)
+    const next = new Date(`${day}T00:00:00Z`).getUTCDay() === 6 ? dayFromToday(39) : dayFromToday(41);
     const cellOn = (username: string, date: string) =>
       grid.getByTestId(`roster-row-${username}`).locator(`td[data-date="${date}"]`);
     await cell('interpreter05')
@@ -156,6 +157,18 @@ test.describe('WFM pages', () => {
     await expect(page.getByTestId('tenure')).toContainText(/month/);
     await expectAccessible(page, '/wfm/interpreter01');
 
+    // Their team and its Arabic name: the contract refuses Latin letters in the Arabic name.
+    await page.getByRole('button', { name: 'Edit team and extension' }).click();
+    const profileDialog = page.getByRole('dialog', { name: /^Team and extension of / });
+    const arabicTeam = profileDialog.getByRole('textbox', { name: 'Team (Arabic name)' });
+    await expect(arabicTeam).toHaveAttribute('dir', 'rtl');
+    await arabicTeam.fill('Legal');
+    await profileDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(profileDialog.getByText('Write this in Arabic letters.')).toBeVisible();
+    await expectAccessible(page, '/wfm/interpreter01 team dialog');
+    await profileDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(profileDialog).toBeHidden();
+
     // Phones: nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoSidewaysScroll(page, '/wfm/interpreter01 at 360 px');
@@ -165,9 +178,11 @@ test.describe('WFM pages', () => {
     await page.goto('/wfm?tab=staffing');
     await expect(page.getByRole('region', { name: 'Required online per hour' })).toBeVisible();
     await expectNoSidewaysScroll(page, '/wfm staffing at 360 px');
-    // The roster scrolls inside its own box on a phone.
+    // The roster reads as a list of the week's days on a phone, today's marked, no grid.
     await page.goto('/wfm?tab=schedule');
-    await expect(page.getByRole('region', { name: /^Roster/ })).toBeVisible();
+    const weekDays = page.getByRole('list', { name: "Roster: the week's days" });
+    await expect(weekDays.locator('[aria-current="date"]')).toContainText('Today');
+    await expect(page.getByRole('table', { name: /^Roster/ })).toHaveCount(0);
     await expectNoSidewaysScroll(page, '/wfm schedule at 360 px');
     await context.close();
   });

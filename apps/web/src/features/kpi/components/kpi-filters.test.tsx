@@ -5,7 +5,7 @@ import { changeLanguage } from '../../../lib/i18n/i18n';
 import { renderApp } from '../../../test/render-app';
 import { KpiFilterBar, teamChoices, type KpiFilters } from './kpi-filters';
 
-const FILTERS: KpiFilters = { period: 'month', start: '2026-11-01', department: '', team: '', q: '' };
+const FILTERS: KpiFilters = { period: 'monthly', start: '2026-11-01', department: '', team: '', q: '' };
 
 afterEach(() => changeLanguage('en'));
 

@@ -177,7 +177,7 @@ export function LeaveApprovalsPage() {
     {
       key: 'department',
       label: 'leaves.inbox.department',
-      cell: (row) => <Bidi>{row.user.user_type}</Bidi>,
+      cell: (row) => <Bidi>{departmentName(t, row.user.user_type)}</Bidi>,
       csv: (row) => row.user.user_type,
     },
     { key: 'dates', label: 'leaves.fields.dates', cell: (row) => formatLeaveDates(row) },

@@ -27,6 +27,7 @@ import { LeaveTypeName } from '../components/leave-type-name';
 import { approvesLeave, LEAVE_PATHS } from '../components/leaves-nav';
 import { formatDays, formatLeaveDates, LEAVE_BACK_PLACES, personName, type LeaveBackPlace } from '../leave-format';
 import { RecordMissingPage } from '../../../components/not-found-page';
+import { departmentName } from '../../../components/department-name';
 
 /** One term of the request's description list; `wide` spans both columns. */
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
@@ -96,7 +97,7 @@ function LeaveView({ leave }: { leave: TLeaveRequest }) {
               sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
             >
               <Detail label={t('leaves.detail.requester')}>
-                <Bidi>{personName(leave.user)}</Bidi> · <Bidi>{leave.user.user_type}</Bidi>
+                <Bidi>{personName(leave.user)}</Bidi> · <Bidi>{departmentName(t, leave.user.user_type)}</Bidi>
               </Detail>
               <Detail label={t('leaves.fields.type')}>
                 <LeaveTypeName type={leave.leave_type} />

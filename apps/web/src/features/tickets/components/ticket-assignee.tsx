@@ -10,6 +10,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/api/api-error';
 import { useAnswerTicketMutation, useDeskMembersQuery } from '../api/tickets-api';
 import { ownerName } from '../ticket-format';
+import { departmentName } from '../../../components/department-name';
 
 /** Who has taken the ticket; the desk takes it, or lets it go. */
 export function TicketAssignee({ ticket, viewer }: { ticket: TTicket; viewer: TUser }) {
@@ -61,7 +62,7 @@ export function TicketAssignee({ ticket, viewer }: { ticket: TTicket; viewer: TU
         >
           {others.map((m) => (
             <MenuItem key={m.id} value={m.id}>
-              {ownerName(m)} · {m.user_type}
+              {ownerName(m)} · {departmentName(t, m.user_type)}
             </MenuItem>
           ))}
         </TextField>

@@ -30,7 +30,7 @@ import { CardGrid } from './card-grid';
 import { TimelineBar } from './timeline-bar';
 import { WideScrollBox } from './wide-scroll-box';
 import { AdherenceFigure, AdherenceFlags, DayShifts, PresenceNow, shiftsCsv } from './wfm-chips';
-import { languagePairName } from '../../../lib/i18n/local-name';
+import { languagePairName, teamName } from '../../../lib/i18n/local-name';
 
 export interface DayFilters {
   lang: string;
@@ -94,11 +94,17 @@ export function DayBoard({
   onFilters: (patch: Partial<DayFilters>) => void;
   loading: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const token = useSelector(selectToken);
   const [exporting, setExporting] = useState(false);
   const tz = day.time_zone;
-  const teams = useMemo(() => [...new Set(day.rows.map((r) => r.team).filter(Boolean))].sort(), [day.rows]);
+  // Each team once by its English name (what the filter keeps), named in the page's language.
+  const teams = useMemo(() => {
+    const byName = new Map<string, string>();
+    for (const r of day.rows) if (r.team && !byName.has(r.team)) byName.set(r.team, teamName(r, language));
+    return [...byName].sort(([, a], [, b]) => a.localeCompare(b, language));
+  }, [day.rows, language]);
   const needle = filters.q.trim().toLocaleLowerCase();
   const rows = day.rows.filter(
     (r) =>
@@ -242,9 +248,9 @@ export function DayBoard({
           sx={{ width: { xs: '100%', sm: 170 } }}
         >
           <MenuItem value="">{t('wfm.day.allTeams')}</MenuItem>
-          {teams.map((team) => (
+          {teams.map(([team, name]) => (
             <MenuItem key={team} value={team}>
-              <Bidi>{team}</Bidi>
+              <Bidi>{name}</Bidi>
             </MenuItem>
           ))}
         </TextField>

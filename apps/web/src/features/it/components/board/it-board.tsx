@@ -178,7 +178,7 @@ export function ItBoard() {
       key: 'department',
       label: 'it.board.columns.department',
       sortValue: (r) => r.record.user_type,
-      cell: (r) => <Bidi>{r.record.user_type}</Bidi>,
+      cell: (r) => <Bidi>{departmentName(t, r.record.user_type)}</Bidi>,
     },
     {
       key: 'status',

@@ -15,7 +15,7 @@ function twoMachines() {
   const machine = (agent_id: number, hostname: string, timeline: typeof desk) => ({
     agent_id,
     hostname,
-    status: 'online' as const,
+    status: 'active' as const,
     status_since: `${DAY}T09:00:00.000Z`,
     last_seen: `${DAY}T10:00:00.000Z`,
     timeline,
