@@ -121,6 +121,34 @@ describe('PostgreSQL unreachable under load', () => {
     });
   }
 
+  it('says so on /api/health/ready: 503 naming the database while it is away, 200 when it returns', async () => {
+    /** Asks ready until it answers `status` (each answer bounded by the check's own 2 s timeout). */
+    const readyAnswers = async (status: number, ms: number) => {
+      const deadline = Date.now() + ms;
+      let last: { status: number; body: any } | undefined;
+      while (Date.now() < deadline) {
+        last = await api('GET', '/api/health/ready');
+        if (last.status === status) return last;
+        await sleep(100);
+      }
+      throw new Error(`ready did not answer ${status} within ${ms} ms (last: ${JSON.stringify(last)})`);
+    };
+    expect((await api('GET', '/api/health/ready')).status).toBe(200);
+    await proxy.refuse();
+    try {
+      const down = await readyAnswers(503, 30_000);
+      expect(down.body.status).toBe('unavailable');
+      expect(down.body.checks.database).toBe('failing');
+      // The process itself still answers: a load balancer takes it out, an orchestrator does not kill it.
+      const live = await api('GET', '/api/health/live');
+      expect(live.status).toBe(200);
+    } finally {
+      await proxy.restore();
+    }
+    const up = await readyAnswers(200, 30_000);
+    expect(up.body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', queue: 'ok' } });
+  });
+
   it('delivers live events again once the database is back (the LISTEN connection reconnects)', async () => {
     const hr = openSocket(server.url, '/ws/notification/', await tokenFor(server.url, 'hr'));
     await ready(hr);
