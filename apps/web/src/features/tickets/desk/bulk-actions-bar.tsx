@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import ArrowDropDownRounded from '@mui/icons-material/ArrowDropDownRounded';
 import {
   TICKET_PRIORITIES,
@@ -19,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SelectionToolbar } from '../../../components/selection-toolbar';
 import { errorText, fieldMessages, saidText, type RequestError } from '../../../lib/api/api-error';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { helpDeskApi, useBulkUpdateTicketsMutation } from '../api/help-desk-api';
@@ -156,27 +155,7 @@ export function BulkActionsBar({
   };
 
   return (
-    <Paper
-      role="toolbar"
-      aria-label={t('desk.bulk.toolbar')}
-      variant="outlined"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1,
-        p: 1,
-        mb: 1.5,
-        borderColor: 'primary.main',
-        // Stays in reach while scrolling a long queue (under the app's fixed header).
-        position: 'sticky',
-        top: { xs: 64, md: 80 },
-        zIndex: 3,
-      }}
-    >
-      <Typography role="status" sx={{ fontWeight: 600, px: 1, marginInlineEnd: 'auto' }}>
-        {t('desk.bulk.selected', { count: ids.length })}
-      </Typography>
+    <SelectionToolbar label={t('desk.bulk.toolbar')} selected={t('desk.bulk.selected', { count: ids.length })}>
       <MenuButton label={t('desk.bulk.assign')} disabled={isLoading}>
         {(close) => [
           <MenuItem key="me" onClick={() => (close(), void apply({ assignee: viewer.id }))}>
@@ -239,6 +218,6 @@ export function BulkActionsBar({
           void apply({ status: 'closed' });
         }}
       />
-    </Paper>
+    </SelectionToolbar>
   );
 }
