@@ -49,10 +49,14 @@ export function escapeRegExp(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A fresh staff account made through the API as admin, so tests may change it freely. */
+/**
+ * A fresh staff account made through the API as admin, so tests may change it freely: an
+ * IT member by default, or of another department, a manager of it (whose inbox or desk
+ * then is the journey's own), with a name a journey can recognise.
+ */
 export async function createAccount(
   request: import('@playwright/test').APIRequestContext,
-  over: { user_type?: string; password?: string } = {},
+  over: { user_type?: string; password?: string; is_manager?: boolean; first_name?: string; last_name?: string } = {},
 ) {
   const login = await request.post(apiUrl(authEndpoints.login), {
     data: { username: 'admin', password: DEMO_PASSWORD },
@@ -66,9 +70,10 @@ export async function createAccount(
       username,
       password,
       email: `${username}@portal.example`,
-      first_name: 'Rami',
-      last_name: 'Test',
+      first_name: over.first_name ?? 'Rami',
+      last_name: over.last_name ?? 'Test',
       user_type: over.user_type ?? 'IT',
+      ...(over.is_manager ? { is_manager: true } : {}),
     },
   });
   expect(created.status()).toBe(201);

@@ -1,30 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ticketEndpoints, userEndpoints } from '@portal/contracts';
+import { ticketEndpoints } from '@portal/contracts';
 import { apiUrl, createAccount, expect, expectAccessible, signIn, test, tokenOf } from './fixtures';
 
 /**
  * A manager of a desk no other journey uses (Marketing), made through the API as admin,
  * so that its queue, SLA targets and canned replies are this journey's alone.
  */
-async function createDeskManager(request: APIRequestContext) {
-  const admin = await tokenOf(request, 'admin');
-  const username = `e2e.mk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const password = 'Sturdy-Teapot-2026';
-  const created = await request.post(apiUrl(userEndpoints.createAdminAccount), {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      username,
-      password,
-      email: `${username}@portal.example`,
-      first_name: 'Mira',
-      last_name: 'Desk',
-      user_type: 'Marketing',
-      is_manager: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return { username, password, ...((await created.json()) as { id: number }) };
-}
+const createDeskManager = (request: APIRequestContext) =>
+  createAccount(request, { user_type: 'Marketing', is_manager: true, first_name: 'Mira', last_name: 'Desk' });
 
 test.describe('help desk queue (/dashboard): order, bulk changes, SLA and canned replies', () => {
   test('an agent works the queue at 1440×900 and sets up the desk', async ({ browser, baseURL, request }) => {

@@ -1,27 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { leaveEndpoints, userEndpoints } from '@portal/contracts';
+import { leaveEndpoints } from '@portal/contracts';
 import { apiUrl, createAccount, expect, signInAs, test, tokenOf } from './fixtures';
 
 /** A fresh FINANCE manager (nobody else's requests reach their inbox), made through the API as admin. */
-async function createManager(request: APIRequestContext) {
-  const admin = await tokenOf(request, 'admin');
-  const username = `e2e.fm${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const password = 'Sturdy-Teapot-2026';
-  const created = await request.post(apiUrl(userEndpoints.createAdminAccount), {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      username,
-      password,
-      email: `${username}@portal.example`,
-      first_name: 'Farida',
-      last_name: 'Manager',
-      user_type: 'FINANCE',
-      is_manager: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return { username, password };
-}
+const createManager = (request: APIRequestContext) =>
+  createAccount(request, { user_type: 'FINANCE', is_manager: true, first_name: 'Farida', last_name: 'Manager' });
 
 /** The Sunday `weeks` weeks after next as `YYYY-MM-DD` (a working day, far from the demo's leave). */
 function sunday(weeks: number) {
