@@ -4,7 +4,10 @@ import {
   MAX_LEAVE_SPAN_DAYS,
   spanDays,
   withinLeaveWindow,
+  ZBulkLeaveDecisionRequest,
   ZCreateLeaveRequest,
+  ZLeaveCancelRequest,
+  ZLeaveDecisionRequest,
   ZLeaveTypeRequest,
 } from './leaves.js';
 
@@ -64,5 +67,32 @@ describe('a leave type fits its columns', () => {
       expect(r.success, String(value)).toBe(false);
       expect(r.error!.issues.map((i) => i.message)).toEqual([message]);
     }
+  });
+});
+
+describe('decisions on one request and on several', () => {
+  const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('follow one rule: a comment (trimmed, at most 1000 characters) is required to reject', () => {
+    for (const [schema, base] of [
+      [ZLeaveDecisionRequest, {}],
+      [ZBulkLeaveDecisionRequest, { ids: [1, 2] }],
+    ] as const) {
+      expect(schema.parse({ ...base, decision: 'approve' })).toEqual({ ...base, decision: 'approve', comment: '' });
+      expect(schema.parse({ ...base, decision: 'reject', comment: '  Busy week. ' })).toMatchObject({
+        comment: 'Busy week.',
+      });
+      expect(issues(schema.safeParse({ ...base, decision: 'reject', comment: '   ' }))).toEqual([
+        'comment: Say why it is rejected.',
+      ]);
+      expect(issues(schema.safeParse({ ...base, decision: 'approve', comment: 'x'.repeat(1001) }))).toHaveLength(1);
+      expect(issues(schema.safeParse({ ...base, decision: 'maybe' }))).toHaveLength(1);
+      expect(schema.safeParse({ ...base, decision: 'approve', extra: 1 }).success).toBe(false);
+    }
+    expect(issues(ZBulkLeaveDecisionRequest.safeParse({ ids: [3, 3], decision: 'approve' }))).toHaveLength(1);
+    // A cancellation's comment is the same field, and may be left out.
+    expect(ZLeaveCancelRequest.parse({})).toEqual({ comment: '' });
+    expect(ZLeaveCancelRequest.safeParse({ comment: 'x'.repeat(1001) }).success).toBe(false);
   });
 });

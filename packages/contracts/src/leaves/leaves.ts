@@ -218,29 +218,33 @@ export type TCreateLeaveRequest = z.input<typeof ZCreateLeaveRequest>;
 export const ZLeaveQuoteRequest = ZCreateLeaveRequest;
 
 export const LEAVE_DECISIONS = ['approve', 'reject'] as const;
-/** `POST /api/leaves/{id}/decision/`: a comment is required to reject. */
-export const ZLeaveDecisionRequest = z
-  .object({
-    decision: z.enum(LEAVE_DECISIONS, { error: schemaMessage('chooseDecision') }),
-    comment: ZText.trim()
-      .max(1000, schemaMessage('maxChars', { count: 1000 }))
-      .default(''),
-  })
-  .strict()
-  .refine((b) => b.decision === 'approve' || b.comment.length > 0, {
+
+/** An approver's or requester's comment on a step (a decision, a cancellation, a revocation). */
+const ZLeaveComment = ZText.trim()
+  .max(1000, schemaMessage('maxChars', { count: 1000 }))
+  .default('');
+
+/** A decision and its comment: one request's, or several's at once. */
+const decisionFields = {
+  decision: z.enum(LEAVE_DECISIONS, { error: schemaMessage('chooseDecision') }),
+  comment: ZLeaveComment,
+};
+
+/** `schema` refusing a rejection without a comment (one request's decision, or several's). */
+const sayingWhyRejected = <T extends z.ZodType<{ decision: (typeof LEAVE_DECISIONS)[number]; comment: string }>>(
+  schema: T,
+) =>
+  schema.refine((b) => b.decision === 'approve' || b.comment.length > 0, {
     message: schemaMessage('rejectionReasonMissing'),
     path: ['comment'],
   });
+
+/** `POST /api/leaves/{id}/decision/`: a comment is required to reject. */
+export const ZLeaveDecisionRequest = sayingWhyRejected(z.object(decisionFields).strict());
 export type TLeaveDecisionRequest = z.input<typeof ZLeaveDecisionRequest>;
 
 /** `POST /api/leaves/{id}/cancel/` (the requester) and `/revoke/` (HR). */
-export const ZLeaveCancelRequest = z
-  .object({
-    comment: ZText.trim()
-      .max(1000, schemaMessage('maxChars', { count: 1000 }))
-      .default(''),
-  })
-  .strict();
+export const ZLeaveCancelRequest = z.object({ comment: ZLeaveComment }).strict();
 export type TLeaveCancelRequest = z.input<typeof ZLeaveCancelRequest>;
 
 export const ZLeaveIdParams = z.object({ id: ZId });
@@ -285,23 +289,18 @@ export const MAX_BULK_LEAVES = 50;
  * `POST /api/leaves/inbox/decisions/`: one decision and one comment for several requests;
  * each is decided exactly as on its own (a comment is required to reject).
  */
-export const ZBulkLeaveDecisionRequest = z
-  .object({
-    ids: z
-      .array(ZBodyId, { error: schemaMessage('chooseLeaves') })
-      .min(1, schemaMessage('chooseLeaves'))
-      .max(MAX_BULK_LEAVES, schemaMessage('bulkLeavesTooMany', { count: MAX_BULK_LEAVES }))
-      .refine((ids) => new Set(ids).size === ids.length, schemaMessage('leaveListedTwice')),
-    decision: z.enum(LEAVE_DECISIONS, { error: schemaMessage('chooseDecision') }),
-    comment: ZText.trim()
-      .max(1000, schemaMessage('maxChars', { count: 1000 }))
-      .default(''),
-  })
-  .strict()
-  .refine((b) => b.decision === 'approve' || b.comment.length > 0, {
-    message: schemaMessage('rejectionReasonMissing'),
-    path: ['comment'],
-  });
+export const ZBulkLeaveDecisionRequest = sayingWhyRejected(
+  z
+    .object({
+      ids: z
+        .array(ZBodyId, { error: schemaMessage('chooseLeaves') })
+        .min(1, schemaMessage('chooseLeaves'))
+        .max(MAX_BULK_LEAVES, schemaMessage('bulkLeavesTooMany', { count: MAX_BULK_LEAVES }))
+        .refine((ids) => new Set(ids).size === ids.length, schemaMessage('leaveListedTwice')),
+      ...decisionFields,
+    })
+    .strict(),
+);
 export type TBulkLeaveDecisionRequest = z.input<typeof ZBulkLeaveDecisionRequest>;
 
 // ---------------------------------------------------------------- answers
