@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   interpreterEndpoints as I,
   kpiEndpoints as K,
   leaveEndpoints as L,
   wfmEndpoints as W,
-  type TKpiDefinitionRequest,
-  type TLeaveTypeRequest,
 } from '@portal/contracts';
 import { callAs } from './client.js';
-import { factories, type Factories } from './factories.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { kpiDefinitionBody, leaveTypeBody, serveTestFile, type Factories } from './factories.js';
+import { type TestServer } from './harness.js';
 
 /**
  * The names administrators type (public holidays, leave types, KPIs, interpreters' teams)
@@ -20,44 +18,17 @@ import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 let make: Factories;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  make = factories(s.database.db);
+serveTestFile((server, made) => {
+  s = server;
+  make = made;
 });
-afterAll(() => s?.stop());
 
 const Y = new Date().getUTCFullYear() + 3;
-
-const typeBody = (name: string, extra: Partial<TLeaveTypeRequest> = {}): TLeaveTypeRequest => ({
-  name,
-  yearly_days: 5,
-  carry_over_max_days: 0,
-  half_days_allowed: true,
-  attachment_required_after_days: null,
-  counts_against_balance: true,
-  requires_hr_confirmation: false,
-  is_active: true,
-  ...extra,
-});
-
-const kpiBody = (name: string, extra: Partial<TKpiDefinitionRequest> = {}): TKpiDefinitionRequest => ({
-  name,
-  description: '',
-  unit: 'percent',
-  direction: 'higher',
-  target: 80,
-  weight: 1,
-  period: 'monthly',
-  applies_to: ['Vendor'],
-  is_active: true,
-  ...extra,
-});
 
 describe('Arabic names', () => {
   it('of leave types round-trip through create, update and the lists, and are checked by code', async () => {
     const created = await callAs(s, 'hr', L.createLeaveType, {
-      body: typeBody('Hajj leave', { name_ar: '  إجازة الحج  ' }),
+      body: leaveTypeBody('Hajj leave', { name_ar: '  إجازة الحج  ' }),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Hajj leave', name_ar: 'إجازة الحج', code: null });
@@ -66,12 +37,12 @@ describe('Arabic names', () => {
     // Left out on update: kept (a client that predates the field never erases it).
     const kept = await callAs(s, 'hr', L.updateLeaveType, {
       params: { id },
-      body: typeBody('Hajj leave', { yearly_days: 7 }),
+      body: leaveTypeBody('Hajj leave', { yearly_days: 7 }),
     });
     expect(kept.body).toMatchObject({ yearly_days: 7, name_ar: 'إجازة الحج' });
     const renamed = await callAs(s, 'hr', L.updateLeaveType, {
       params: { id },
-      body: typeBody('Hajj leave', { name_ar: 'إجازة أداء فريضة الحج' }),
+      body: leaveTypeBody('Hajj leave', { name_ar: 'إجازة أداء فريضة الحج' }),
     });
     expect(renamed.body.name_ar).toBe('إجازة أداء فريضة الحج');
     const list = await callAs(s, 'marketing', L.listLeaveTypes);
@@ -88,17 +59,19 @@ describe('Arabic names', () => {
     // Blank or null clears it.
     const cleared = await callAs(s, 'hr', L.updateLeaveType, {
       params: { id },
-      body: typeBody('Hajj leave', { name_ar: ' ' }),
+      body: leaveTypeBody('Hajj leave', { name_ar: ' ' }),
     });
     expect(cleared.body.name_ar).toBeNull();
 
     // Latin letters, or longer than the English name may be: refused by code, nothing changed.
-    const latin = await callAs(s, 'hr', L.createLeaveType, { body: typeBody('Study leave', { name_ar: 'Study' }) });
+    const latin = await callAs(s, 'hr', L.createLeaveType, {
+      body: leaveTypeBody('Study leave', { name_ar: 'Study' }),
+    });
     expect(latin.status).toBe(400);
     expect(latin.error.extra?.codes?.name_ar).toEqual([{ code: 'arabicLetters' }]);
     const long = await callAs(s, 'hr', L.updateLeaveType, {
       params: { id },
-      body: typeBody('Hajj leave', { name_ar: 'ح'.repeat(61) }),
+      body: leaveTypeBody('Hajj leave', { name_ar: 'ح'.repeat(61) }),
     });
     expect(long.status).toBe(400);
     expect(long.error.extra?.codes?.name_ar).toEqual([{ code: 'maxChars', params: { count: 60 } }]);
@@ -144,14 +117,14 @@ describe('Arabic names', () => {
 
   it('of KPI definitions round-trip through create, update, the list and recorded values', async () => {
     const created = await callAs(s, 'quality', K.createKpiDefinition, {
-      body: kpiBody('Call quality', { name_ar: 'جودة المكالمات' }),
+      body: kpiDefinitionBody('Call quality', { name_ar: 'جودة المكالمات' }),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Call quality', name_ar: 'جودة المكالمات' });
     const id = created.body.id;
     const kept = await callAs(s, 'quality', K.updateKpiDefinition, {
       params: { id },
-      body: kpiBody('Call quality', { target: 85 }),
+      body: kpiDefinitionBody('Call quality', { target: 85 }),
     });
     expect(kept.body).toMatchObject({ target: 85, name_ar: 'جودة المكالمات' });
     const list = await callAs(s, 'quality', K.listKpiDefinitions, { query: {} });
@@ -168,12 +141,12 @@ describe('Arabic names', () => {
 
     const latin = await callAs(s, 'quality', K.updateKpiDefinition, {
       params: { id },
-      body: kpiBody('Call quality', { name_ar: 'Quality' }),
+      body: kpiDefinitionBody('Call quality', { name_ar: 'Quality' }),
     });
     expect(latin.status).toBe(400);
     expect(latin.error.extra?.codes?.name_ar).toEqual([{ code: 'arabicLetters' }]);
     const long = await callAs(s, 'quality', K.createKpiDefinition, {
-      body: kpiBody('Call speed', { name_ar: 'س'.repeat(81) }),
+      body: kpiDefinitionBody('Call speed', { name_ar: 'س'.repeat(81) }),
     });
     expect(long.error.extra?.codes?.name_ar).toEqual([{ code: 'maxChars', params: { count: 80 } }]);
     const after = await callAs(s, 'quality', K.listKpiDefinitions, { query: {} });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillMessage, msg, ZApiError } from '@portal/contracts';
-import { factories, type Factories } from './factories.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { serveTestFile, type Factories } from './factories.js';
+import { type TestServer } from './harness.js';
 
 /**
  * Every error answers its message by code beside the English text (common/messages.ts in
@@ -10,12 +10,10 @@ import { startTestServer, type TestServer } from './harness.js';
  */
 let s: TestServer;
 let make: Factories;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  make = factories(s.database.db);
+serveTestFile((server, made) => {
+  s = server;
+  make = made;
 });
-afterAll(() => s?.stop());
 
 /** The first `dow` (0 Sunday … 6 Saturday) of May in `year`. */
 function firstOfMay(year: number, dow: number): string {

@@ -12,13 +12,16 @@
  * "now" are moved by test-clock.repository.ts, the one test-only module with SQL.
  */
 import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import {
   languagePairKey,
   OCR_CONTENT_TYPES,
   type THalfDay,
+  type TKpiDefinitionRequest,
   type TKpiPeriod,
   type TKpiUnit,
   type TLeaveStatus,
+  type TLeaveTypeRequest,
   type TOcrContentType,
   type TOcrLanguage,
   type TReportType,
@@ -53,6 +56,7 @@ import { findUserByUsername, insertUser } from '../src/features/users/users.repo
 import * as wfm from '../src/features/wfm/wfm.repository.js';
 import { checkUploads, storeFile, type SniffedContentType, type UploadRules } from '../src/lib/files/index.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { startTestServer, type TestServer } from './harness.js';
 import { setEndpointSeen, setShareCallTimes, setTicketTimes, type TicketTimes } from './test-clock.repository.js';
 
 /** A 1×1 PNG: the smallest file every upload rule accepts. */
@@ -733,3 +737,43 @@ export function factories(db: Database, options: FactoryOptions = {}) {
 }
 
 export type Factories = ReturnType<typeof factories>;
+
+/**
+ * A test file's own server and factories: started before its tests, stopped after them.
+ * `ready` keeps them in the file's variables (and may set up more on them).
+ */
+export function serveTestFile(ready: (s: TestServer, make: Factories) => void | Promise<void>): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await ready(server, factories(server.database.db));
+  });
+  afterAll(() => server?.stop());
+}
+
+/** A leave type as HR sends it (`POST /api/leaves/types/`): 5 days a year, counted, no HR step. */
+export const leaveTypeBody = (name: string, extra: Partial<TLeaveTypeRequest> = {}): TLeaveTypeRequest => ({
+  name,
+  yearly_days: 5,
+  carry_over_max_days: 0,
+  half_days_allowed: true,
+  attachment_required_after_days: null,
+  counts_against_balance: true,
+  requires_hr_confirmation: false,
+  is_active: true,
+  ...extra,
+});
+
+/** A KPI definition as sent to the API: a monthly percentage for the Vendor department (no demo KPIs apply there). */
+export const kpiDefinitionBody = (name: string, extra: Partial<TKpiDefinitionRequest> = {}): TKpiDefinitionRequest => ({
+  name,
+  description: '',
+  unit: 'percent',
+  direction: 'higher',
+  target: 80,
+  weight: 1,
+  period: 'monthly',
+  applies_to: ['Vendor'],
+  is_active: true,
+  ...extra,
+});

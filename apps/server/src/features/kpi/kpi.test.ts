@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kpiEndpoints as K, type TKpiDefinitionRequest } from '@portal/contracts';
+import { kpiEndpoints as K } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { callAs } from '../../../test/client.js';
-import { factories, type KpiDefinitionFactoryInput } from '../../../test/factories.js';
+import { factories, kpiDefinitionBody, type KpiDefinitionFactoryInput } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { notificationTextsOf } from '../../../test/notification-texts.js';
 
@@ -19,18 +19,6 @@ const kpi: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
 
 /** Another feature's route (the directory), outside this feature's typed endpoints. */
 const raw = async (who: string, method: string, url: string) => s.api(method, url, { token: await s.token(who) });
-const definition = (name: string, extra: Partial<TKpiDefinitionRequest> = {}): TKpiDefinitionRequest => ({
-  name,
-  description: '',
-  unit: 'percent',
-  direction: 'higher',
-  target: 80,
-  weight: 1,
-  period: 'monthly',
-  applies_to: ['Vendor'],
-  is_active: true,
-  ...extra,
-});
 const count = async (table: 'kpi_records' | 'kpi_definitions' | 'kpi_record_history' | 'kpi_reminders') => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(s.database.db);
   return rows[0]!.n;
@@ -78,34 +66,39 @@ describe('the demo data', () => {
 describe('definitions', () => {
   it('are kept by QUALITY, WFM and ADMIN; a name once, whatever its case', async () => {
     const created = await callAs(s, 'manager.wfm', K.createKpiDefinition, {
-      body: definition('Schedule accuracy', { applies_to: ['Marketing'] }),
+      body: kpiDefinitionBody('Schedule accuracy', { applies_to: ['Marketing'] }),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Schedule accuracy', applies_to: ['Marketing'], is_active: true });
 
     const before = await count('kpi_definitions');
-    const dup = await callAs(s, 'admin', K.createKpiDefinition, { body: definition('SCHEDULE ACCURACY') });
+    const dup = await callAs(s, 'admin', K.createKpiDefinition, { body: kpiDefinitionBody('SCHEDULE ACCURACY') });
     expect(dup.status).toBe(400);
     expect(Object.keys(dup.error.extra?.fields ?? {})).toEqual(['name']);
     const renamed = await callAs(s, 'admin', K.updateKpiDefinition, {
       params: { id: kpi.A },
-      body: definition('schedule Accuracy'),
+      body: kpiDefinitionBody('schedule Accuracy'),
     });
     expect(renamed.status).toBe(400);
     expect(renamed.error.extra?.fields?.name).toBeDefined();
     // A target the unit cannot hold.
-    const badTarget = await callAs(s, 'quality', K.createKpiDefinition, { body: definition('Odd', { target: 150 }) });
+    const badTarget = await callAs(s, 'quality', K.createKpiDefinition, {
+      body: kpiDefinitionBody('Odd', { target: 150 }),
+    });
     expect(badTarget.status).toBe(400);
     expect(badTarget.error.extra?.fields?.target).toBeDefined();
     for (const who of ['hr', 'manager.it', 'director.gi']) {
-      expect((await callAs(s, who, K.createKpiDefinition, { body: definition(`By ${who}`) })).status, who).toBe(403);
+      expect((await callAs(s, who, K.createKpiDefinition, { body: kpiDefinitionBody(`By ${who}`) })).status, who).toBe(
+        403,
+      );
     }
     expect(
-      (await callAs(s, 'hr', K.updateKpiDefinition, { params: { id: kpi.A }, body: definition('Renamed') })).status,
+      (await callAs(s, 'hr', K.updateKpiDefinition, { params: { id: kpi.A }, body: kpiDefinitionBody('Renamed') }))
+        .status,
     ).toBe(403);
     expect(await count('kpi_definitions')).toBe(before);
     expect(
-      (await callAs(s, 'quality', K.updateKpiDefinition, { params: { id: 999999 }, body: definition('Nobody') }))
+      (await callAs(s, 'quality', K.updateKpiDefinition, { params: { id: 999999 }, body: kpiDefinitionBody('Nobody') }))
         .status,
     ).toBe(404);
 
@@ -118,12 +111,12 @@ describe('definitions', () => {
   });
 
   it('deactivating keeps the records but takes no new values', async () => {
-    const made = await callAs(s, 'quality', K.createKpiDefinition, { body: definition('Vendor retired KPI') });
+    const made = await callAs(s, 'quality', K.createKpiDefinition, { body: kpiDefinitionBody('Vendor retired KPI') });
     const rec = await record(mgrA.username, vendor2.username, made.body.id, '2024-05-10', 70);
     expect(rec.status).toBe(201);
     const off = await callAs(s, 'quality', K.updateKpiDefinition, {
       params: { id: made.body.id },
-      body: { ...definition('Vendor retired KPI'), is_active: false },
+      body: { ...kpiDefinitionBody('Vendor retired KPI'), is_active: false },
     });
     expect(off.status).toBe(200);
     expect(off.body.is_active).toBe(false);

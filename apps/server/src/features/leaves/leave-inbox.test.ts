@@ -3,7 +3,7 @@
  * orders, bulk decisions taking the single decision's rules request by request, and the
  * bodyless withdrawals (cancel and revoke take no fields, so none at all is a valid call).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   leaveEndpoints as L,
   type TBulkLeaveDecisionRequest,
@@ -12,17 +12,15 @@ import {
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { callAs } from '../../../test/client.js';
-import { factories, type Factories } from '../../../test/factories.js';
-import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
+import { serveTestFile, type Factories } from '../../../test/factories.js';
+import { openSocket, ready, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let make: Factories;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  make = factories(s.database.db);
+serveTestFile((server, made) => {
+  s = server;
+  make = made;
 });
-afterAll(() => s?.stop());
 
 /** A year no demo request and no other test file touches. */
 const Y = new Date().getUTCFullYear() + 3;

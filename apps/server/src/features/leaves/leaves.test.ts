@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { callAs } from '../../../test/client.js';
-import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
+import { factories, leaveTypeBody, TINY_PNG, type Factories } from '../../../test/factories.js';
 import { multipartBody, openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { addDays } from './leave-rules.js';
 
@@ -89,17 +89,6 @@ const multipart = (who: UserRow, fields: TCreateLeaveRequest, files: { name: str
   submit(who, multipartBody(fields, files));
 
 /** A leave type HR might add. */
-const typeBody = (name: string): TLeaveTypeRequest => ({
-  name,
-  yearly_days: 5,
-  carry_over_max_days: 0,
-  half_days_allowed: true,
-  attachment_required_after_days: null,
-  counts_against_balance: true,
-  requires_hr_confirmation: false,
-  is_active: true,
-});
-
 async function notificationsOf(who: UserRow | string): Promise<string[]> {
   const res = await raw(who, 'GET', '/api/notifications/all/');
   return (res.body.results as { message: string }[]).map((n) => n.message);
@@ -112,7 +101,7 @@ describe('leave types, holidays and settings', () => {
     expect(list.body.map((t) => t.code)).toEqual(
       expect.arrayContaining(['annual', 'casual', 'sick', 'unpaid', 'maternity', 'bereavement']),
     );
-    const body = typeBody('Study leave');
+    const body = leaveTypeBody('Study leave');
     expect((await callAs(s, 'marketing', L.createLeaveType, { body })).status).toBe(403);
     const created = await callAs(s, 'hr', L.createLeaveType, { body });
     expect(created.status).toBe(201);
@@ -307,7 +296,7 @@ describe('submitting', () => {
     expect(short.body.by_year).toEqual([{ year: Y, days: 5, available_after: -2 }]);
     // A retired type.
     const retired = await callAs(s, 'hr', L.createLeaveType, {
-      body: { ...typeBody('Retired leave'), is_active: false },
+      body: { ...leaveTypeBody('Retired leave'), is_active: false },
     });
     const gone = await submit(user, { ...ask('annual', addDays(sun, 28)), leave_type: retired.body.id });
     expect(gone.status).toBe(400);
@@ -391,7 +380,7 @@ describe('the request notification', () => {
   it('carries both names of a type HR named in two languages, to the approvers and to the requester', async () => {
     const user = await make.user({ user_type: 'FINANCE' });
     const manager = await staff('FINANCE', { is_manager: true });
-    const named = { ...typeBody('Study days 28'), name_ar: 'أيام الدراسة' };
+    const named = { ...leaveTypeBody('Study days 28'), name_ar: 'أيام الدراسة' };
     const type = (await callAs(s, 'hr', L.createLeaveType, { body: named })).body.id;
     const from = weekday(Y, 9, SUN);
     const res = await submit(user, { ...ask('annual', from), leave_type: type });
@@ -769,7 +758,7 @@ describe('balances never go below zero', () => {
 
   it('refuses lowering an allowance below what someone already holds, naming them, the field and the year', async () => {
     const user = await staff();
-    const body = { ...typeBody('Study leave 26'), carry_over_max_days: 2 };
+    const body = { ...leaveTypeBody('Study leave 26'), carry_over_max_days: 2 };
     const type = (await callAs(s, 'hr', L.createLeaveType, { body })).body.id;
     // 5 a year, 2 carried: 3 of Y's 7 taken, 6 of Y + 1's 7.
     const y = weekday(Y, 3, SUN);

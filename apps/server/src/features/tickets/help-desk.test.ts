@@ -3,7 +3,7 @@
  * internal notes (never reaching the owner by any road), priority changes, list sorting,
  * bulk changes (all or nothing), the requester panel, and the assignee hearing the requester.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   eventLogEndpoints,
   notificationEndpoints,
@@ -22,23 +22,15 @@ import {
 } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { call, callAs } from '../../../test/client.js';
-import { factories, TINY_PNG, type Factories } from '../../../test/factories.js';
-import {
-  multipartBody,
-  openSocket,
-  ready,
-  startTestServer,
-  type TestServer,
-  type TestSocket,
-} from '../../../test/harness.js';
+import { serveTestFile, TINY_PNG, type Factories } from '../../../test/factories.js';
+import { multipartBody, openSocket, ready, type TestServer, type TestSocket } from '../../../test/harness.js';
 
 let s: TestServer;
 let make: Factories;
-beforeAll(async () => {
-  s = await startTestServer();
-  make = factories(s.database.db);
+serveTestFile((server, made) => {
+  s = server;
+  make = made;
 });
-afterAll(() => s?.stop());
 
 /** One sign-in per user for the whole file (demo and factory users share DEMO_PASSWORD). */
 const as = (who: string | { username: string }) => s.token(who);
