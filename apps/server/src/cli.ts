@@ -83,7 +83,9 @@ async function backup(argv: string[]) {
   );
   if (!fs.existsSync(path.dirname(to))) throw new CliError(`--to: the folder ${path.dirname(to)} does not exist`);
   if (fs.existsSync(to)) throw new CliError(`--to: ${to} already exists`);
-  const manifest = await withoutMigrating(true, ({ db, kind }) => createBackup(db, { to, databaseKind: kind }));
+  const manifest = await withoutMigrating(true, ({ db, kind }) =>
+    createBackup(db, { to, databaseKind: kind, ...(kind === 'embedded' ? { dataDir: config.DATA_DIR } : {}) }),
+  );
   const rows = Object.values(manifest.row_counts).reduce((a, b) => a + b, 0);
   const tables = Object.keys(manifest.row_counts).length;
   console.log(`Backup written: ${to} (${rows} rows in ${tables} tables, schema ${manifest.schema_version}).`);
@@ -100,8 +102,13 @@ async function restore(argv: string[]) {
   // The whole file is checked before the target is opened (opening a new DATA_DIR creates it).
   const verified = await checkRestorable(from);
   // Not through a running server: the embedded DATA_DIR's lock refuses while one runs.
-  const report = await withoutMigrating(false, ({ pool }) =>
-    restoreBackup(pool, from, { verified, force: values.force, verifyEventLog: (db) => verifyChain(db) }),
+  const report = await withoutMigrating(false, ({ pool, kind }, config) =>
+    restoreBackup(pool, from, {
+      verified,
+      force: values.force,
+      target: kind === 'embedded' ? { kind, dataDir: config.DATA_DIR } : { kind },
+      verifyEventLog: (db) => verifyChain(db),
+    }),
   );
   const rows = Object.values(report.manifest.row_counts).reduce((a, b) => a + b, 0);
   const upgraded = report.upgraded.length ? `, upgraded through ${report.upgraded.at(-1)}` : '';

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ColumnInfo } from './backup.repository.js';
+import type { ColumnInfo, PartitionInfo } from './backup.repository.js';
 
 /**
  * The portal's backup file: gzip of newline-delimited JSON, the same on the embedded
  * database and on PostgreSQL (decision 0024).
  *
  *   {"t":"header", ...BackupHeader}                     first line
+ *   {"t":"secret","name":"jwt_secret",...}              the embedded signing key, if any
  *   {"t":"table","name":"users","columns":[...]}        each table, parents before children
  *   {"r":{...row_to_json...}}                           its rows, in primary-key order
  *   {"t":"trailer","manifest":{...},"sha256":"..."}     last line: counts, chain head, and
@@ -38,7 +39,23 @@ export interface BackupTableLine {
   t: 'table';
   name: string;
   columns: ColumnInfo[];
+  partitions?: PartitionInfo[];
 }
+
+/**
+ * The embedded database keeps its JWT signing key in DATA_DIR/jwt-secret, beside the data
+ * rather than in it (PostgreSQL keeps it in portal_settings): a backup carries it as this
+ * line, so restored sessions stay signed-in and the key moves between engines.
+ */
+export interface BackupSecretLine {
+  t: 'secret';
+  name: 'jwt_secret';
+  value: string;
+}
+
+/** Where DATA_DIR keeps the embedded signing key (features/auth/signing-secret.ts). */
+export const EMBEDDED_SECRET_FILE = 'jwt-secret';
+export const SECRET_SETTING = 'jwt_secret';
 
 export interface BackupTrailer {
   t: 'trailer';

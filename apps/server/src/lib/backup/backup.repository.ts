@@ -24,6 +24,17 @@ export interface TableInfo {
   columns: ColumnInfo[];
   /** Primary-key columns, in key order (rows are written in this order). */
   key: string[];
+  /**
+   * A partitioned table's partitions (IT telemetry by day): made on demand by the ingest, so
+   * a restore makes them before it loads the rows (which are read and written through the parent).
+   */
+  partitions?: PartitionInfo[];
+}
+
+export interface PartitionInfo {
+  name: string;
+  /** `FOR VALUES FROM (…) TO (…)`, as pg_get_expr writes it. */
+  bound: string;
 }
 
 /**
@@ -54,6 +65,15 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
     join pg_catalog.pg_namespace n on n.oid = ch.relnamespace
     where k.contype = 'f' and n.nspname = 'public' and ch.relname <> pa.relname`.execute(db);
 
+  const { rows: parts } = await sql<{ parent: string; name: string; bound: string }>`
+    select pa.relname as parent, ch.relname as name, pg_catalog.pg_get_expr(ch.relpartbound, ch.oid) as bound
+    from pg_catalog.pg_inherits i
+    join pg_catalog.pg_class ch on ch.oid = i.inhrelid
+    join pg_catalog.pg_class pa on pa.oid = i.inhparent
+    join pg_catalog.pg_namespace n on n.oid = pa.relnamespace
+    where n.nspname = 'public' and ch.relispartition
+    order by pa.relname, ch.relname`.execute(db);
+
   const byName = new Map<string, TableInfo>();
   for (const t of tables) if (!NOT_COPIED.includes(t.name)) byName.set(t.name, { name: t.name, columns: [], key: [] });
   const keyed: Record<string, { name: string; pos: number }[]> = {};
@@ -65,6 +85,11 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
   }
   for (const [name, cols] of Object.entries(keyed))
     byName.get(name)!.key = cols.sort((a, b) => a.pos - b.pos).map((c) => c.name);
+
+  for (const p of parts) {
+    const table = byName.get(p.parent);
+    if (table) (table.partitions ??= []).push({ name: p.name, bound: p.bound });
+  }
 
   // Topological order (Kahn), ties by name so two backups of one schema list tables alike.
   const parents = new Map<string, Set<string>>([...byName.keys()].map((n) => [n, new Set<string>()]));
@@ -135,6 +160,22 @@ export async function dropPortalTables(db: Db): Promise<void> {
     where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(db);
   if (rows.length === 0) return;
   await sql`drop table if exists ${sql.join(rows.map((r) => sql.table(r.name)))} cascade`.execute(db);
+}
+
+/** Range bounds of timestamps or dates only, and plain names: a backup file is not trusted with other SQL. */
+const SAFE_BOUND = /^FOR VALUES FROM \('[0-9 :.+-]+'\) TO \('[0-9 :.+-]+'\)$/;
+const SAFE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Makes the partitions a backup's rows need (those a migration made already are kept). */
+export async function createPartitions(db: Db, table: string, partitions: readonly PartitionInfo[]): Promise<void> {
+  for (const p of partitions) {
+    if (!SAFE_NAME.test(p.name) || !SAFE_BOUND.test(p.bound)) {
+      throw new Error(`partition ${JSON.stringify(p.name)} of ${table} has a bound this restore does not accept`);
+    }
+    await sql`create table if not exists ${sql.table(p.name)} partition of ${sql.table(table)} ${sql.raw(p.bound)}`.execute(
+      db,
+    );
+  }
 }
 
 /** Empties the tables (the rows the migrations seed): the backup brings its own. */

@@ -12,6 +12,8 @@ import {
   ROW_PREFIX,
   currentPortalVersion,
   BackupError,
+  EMBEDDED_SECRET_FILE,
+  type BackupSecretLine,
   type BackupHeader,
   type BackupManifest,
   type BackupTableLine,
@@ -36,6 +38,8 @@ export interface CreateBackupOptions {
   portalVersion?: string;
   /** Which engine this is (recorded in the manifest); guessed from the server's version string when absent. */
   databaseKind?: 'embedded' | 'postgres';
+  /** The embedded DATA_DIR: its signing key (kept beside the data, not in it) goes into the backup. */
+  dataDir?: string;
 }
 
 /**
@@ -56,6 +60,14 @@ export async function createBackup(db: Database, opts: CreateBackupOptions): Pro
     dir,
     `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`,
   );
+  let secret: string | undefined;
+  if (opts.dataDir) {
+    try {
+      secret = (await fs.promises.readFile(path.join(path.resolve(opts.dataDir), EMBEDDED_SECRET_FILE), 'utf8')).trim();
+    } catch {
+      secret = undefined; // JWT_SECRET given, or never started: nothing kept beside the data
+    }
+  }
   try {
     const manifest = await db
       .transaction()
@@ -63,7 +75,7 @@ export async function createBackup(db: Database, opts: CreateBackupOptions): Pro
       .setAccessMode('read only')
       .execute(async (trx) => {
         const kind = opts.databaseKind ?? (await guessKind(trx));
-        return writeSnapshot(trx, temp, kind, opts.portalVersion ?? currentPortalVersion());
+        return writeSnapshot(trx, temp, kind, opts.portalVersion ?? currentPortalVersion(), secret);
       });
     const fh = await fs.promises.open(temp, 'r');
     try {
@@ -92,6 +104,7 @@ async function writeSnapshot(
   file: string,
   kind: 'embedded' | 'postgres',
   portalVersion: string,
+  secret: string | undefined,
 ): Promise<BackupManifest> {
   const schemaVersion = await lastMigration(trx);
   if (!schemaVersion) throw new BackupError('nothing to back up: the portal database has no schema (never migrated)');
@@ -114,8 +127,17 @@ async function writeSnapshot(
       return buf;
     };
     yield emit(JSON.stringify({ t: 'header', ...header }));
+    if (secret) {
+      const line: BackupSecretLine = { t: 'secret', name: 'jwt_secret', value: secret };
+      yield emit(JSON.stringify(line));
+    }
     for (const [i, table] of tables.entries()) {
-      const line: BackupTableLine = { t: 'table', name: table.name, columns: table.columns };
+      const line: BackupTableLine = {
+        t: 'table',
+        name: table.name,
+        columns: table.columns,
+        ...(table.partitions ? { partitions: table.partitions } : {}),
+      };
       yield emit(JSON.stringify(line));
       const cursor = `portal_backup_${i}`;
       await openRowCursor(trx, cursor, table);

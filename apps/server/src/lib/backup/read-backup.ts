@@ -8,6 +8,7 @@ import {
   ROW_PREFIX,
   type BackupHeader,
   type BackupManifest,
+  type BackupSecretLine,
   type BackupTableLine,
   type BackupTrailer,
 } from './backup-format.js';
@@ -18,11 +19,14 @@ export type BackupEntry =
   | { kind: 'table'; table: BackupTableLine }
   /** The row's JSON text exactly as written (never re-encoded: numerics stay exact). */
   | { kind: 'row'; json: string }
+  | { kind: 'secret'; secret: BackupSecretLine }
   | { kind: 'trailer'; trailer: BackupTrailer };
 
 export interface VerifiedBackup {
   manifest: BackupManifest;
   tables: BackupTableLine[];
+  /** The embedded signing key the backup carries, if any. */
+  secret?: string;
 }
 
 /** The decompressed lines of a file, each with the bytes it was read from. */
@@ -120,6 +124,11 @@ export async function* readBackup(file: string): AsyncGenerator<BackupEntry> {
       yield { kind: 'table', table };
       continue;
     }
+    if (entry?.t === 'secret' && entry.name === 'jwt_secret' && typeof entry.value === 'string' && !table) {
+      hash.update(raw).update('\n');
+      yield { kind: 'secret', secret: entry as BackupSecretLine };
+      continue;
+    }
     if (entry?.t === 'trailer' && entry.manifest && typeof entry.sha256 === 'string') {
       trailer = entry as BackupTrailer;
       if (hash.digest('hex') !== trailer.sha256)
@@ -150,9 +159,11 @@ export async function* readBackup(file: string): AsyncGenerator<BackupEntry> {
 export async function verifyBackup(file: string): Promise<VerifiedBackup> {
   const tables: BackupTableLine[] = [];
   let manifest: BackupManifest | undefined;
+  let secret: string | undefined;
   for await (const entry of readBackup(file)) {
+    if (entry.kind === 'secret') secret = entry.secret.value;
     if (entry.kind === 'table') tables.push(entry.table);
     if (entry.kind === 'trailer') manifest = entry.trailer.manifest;
   }
-  return { manifest: manifest!, tables };
+  return { manifest: manifest!, tables, ...(secret ? { secret } : {}) };
 }

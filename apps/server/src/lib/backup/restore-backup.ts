@@ -2,11 +2,21 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/database.js';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../db/migrate.js';
-import { BackupError, type BackupManifest, type BackupTableLine } from './backup-format.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readSettings, writeSetting } from '../settings.repository.js';
+import {
+  BackupError,
+  EMBEDDED_SECRET_FILE,
+  SECRET_SETTING,
+  type BackupManifest,
+  type BackupTableLine,
+} from './backup-format.js';
 import {
   beginTransaction,
   commitTransaction,
   countRows,
+  createPartitions,
   dropPortalTables,
   emptyTables,
   insertRows,
@@ -30,6 +40,11 @@ export interface RestoreOptions {
    * Walks the restored event log's chain (features/event-logs `verifyChain`, which shared
    * code cannot import): the restore commits only when it holds and covers every row.
    */
+  /**
+   * The target's engine and, for the embedded one, its DATA_DIR: the signing key goes where
+   * that engine keeps it (DATA_DIR/jwt-secret, or portal_settings on PostgreSQL).
+   */
+  target?: { kind: 'embedded'; dataDir: string } | { kind: 'postgres' };
   /** The file as `checkRestorable` found it (else it is checked here first). */
   verified?: VerifiedBackup;
   verifyEventLog?: (db: Database) => Promise<{ checked: number; broken: { id: number; reason: string } | null }>;
@@ -94,6 +109,7 @@ export async function restoreBackup(pool: pg.Pool, file: string, opts: RestoreOp
     await migrateTo(db, manifest.schema_version, { inOpenTransaction: true });
     const targetTables = new Map((await listTables(db)).map((t) => [t.name, t]));
     checkSchema(verified.tables, targetTables, manifest.schema_version);
+    for (const t of verified.tables) if (t.partitions?.length) await createPartitions(db, t.name, t.partitions);
     // The migrations seed some tables (leave types…); the backup brings those rows itself.
     await emptyTables(db, [...targetTables.keys()]);
 
@@ -127,8 +143,15 @@ export async function restoreBackup(pool: pg.Pool, file: string, opts: RestoreOp
         throw new BackupError(`restore failed: the event log holds ${report.checked} rows, the backup ${expected}`);
       }
     }
+    // The signing key: the one the backup carries beside its data, else the one in its rows.
+    const secret = verified.secret ?? (await readSettings(db, [SECRET_SETTING])).get(SECRET_SETTING);
+    if (secret && opts.target?.kind === 'postgres') await writeSetting(db, SECRET_SETTING, secret);
     await commitTransaction(db);
     open = false;
+    if (secret && opts.target?.kind === 'embedded') {
+      const keyFile = path.join(path.resolve(opts.target.dataDir), EMBEDDED_SECRET_FILE);
+      await fs.promises.writeFile(keyFile, secret, { mode: 0o600 });
+    }
     return { manifest, upgraded };
   } catch (err) {
     if (open) await rollbackTransaction(db).catch(() => undefined);
