@@ -207,6 +207,11 @@ export async function resetSequences(db: Db, table: TableInfo): Promise<void> {
   }
 }
 
+/** Timestamps written in UTC whatever the server's zone: two backups of the same rows read alike. */
+export async function useUtc(db: Db): Promise<void> {
+  await sql`set local timezone = 'UTC'`.execute(db);
+}
+
 /** `select version()`: PGlite's names its WebAssembly build. */
 export async function serverVersion(db: Db): Promise<string> {
   const { rows } = await sql<{ v: string }>`select version() as v`.execute(db);

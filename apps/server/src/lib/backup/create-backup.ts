@@ -26,6 +26,7 @@ import {
   listTables,
   openRowCursor,
   serverVersion,
+  useUtc,
 } from './backup.repository.js';
 
 /** Rows per FETCH: a stored file can be megabytes, so a batch stays a modest size in memory. */
@@ -106,6 +107,7 @@ async function writeSnapshot(
   portalVersion: string,
   secret: string | undefined,
 ): Promise<BackupManifest> {
+  await useUtc(trx);
   const schemaVersion = await lastMigration(trx);
   if (!schemaVersion) throw new BackupError('nothing to back up: the portal database has no schema (never migrated)');
   const tables = await listTables(trx);
