@@ -18,10 +18,7 @@ import { type TestServer } from './harness.js';
 
 let s: TestServer;
 let make: Factories;
-serveTestFile((server, made) => {
-  s = server;
-  make = made;
-});
+serveTestFile((server, made) => void ([s, make] = [server, made]));
 
 const Y = new Date().getUTCFullYear() + 3;
 

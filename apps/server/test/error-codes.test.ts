@@ -10,10 +10,7 @@ import { type TestServer } from './harness.js';
  */
 let s: TestServer;
 let make: Factories;
-serveTestFile((server, made) => {
-  s = server;
-  make = made;
-});
+serveTestFile((server, made) => void ([s, make] = [server, made]));
 
 /** The first `dow` (0 Sunday … 6 Saturday) of May in `year`. */
 function firstOfMay(year: number, dow: number): string {

@@ -17,10 +17,7 @@ import { openSocket, ready, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let make: Factories;
-serveTestFile((server, made) => {
-  s = server;
-  make = made;
-});
+serveTestFile((server, made) => void ([s, make] = [server, made]));
 
 /** A year no demo request and no other test file touches. */
 const Y = new Date().getUTCFullYear() + 3;

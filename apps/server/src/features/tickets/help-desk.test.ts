@@ -27,10 +27,7 @@ import { multipartBody, openSocket, ready, type TestServer, type TestSocket } fr
 
 let s: TestServer;
 let make: Factories;
-serveTestFile((server, made) => {
-  s = server;
-  make = made;
-});
+serveTestFile((server, made) => void ([s, make] = [server, made]));
 
 /** One sign-in per user for the whole file (demo and factory users share DEMO_PASSWORD). */
 const as = (who: string | { username: string }) => s.token(who);
