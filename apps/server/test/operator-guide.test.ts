@@ -62,7 +62,10 @@ const KNOWN: Record<string, string[]> = {
   Install: ['WantedBy', 'RequiredBy', 'Alias'],
 };
 
-/** The `NAME=value` lines (commented-out ones too) of the guide's fenced ini block after `heading`. */
+/**
+ * The `NAME=value` lines (commented-out ones too) of the guide's fenced ini block after
+ * `heading`, values unquoted as systemd's EnvironmentFile and the shell both read them.
+ */
 function settingsBlock(heading: string): { name: string; value: string; active: boolean }[] {
   const guide = read('README.md');
   const at = guide.indexOf(heading);
@@ -70,7 +73,7 @@ function settingsBlock(heading: string): { name: string; value: string; active: 
   const block = /```ini\n([\s\S]*?)```/.exec(guide.slice(at))![1]!;
   return [...block.matchAll(/^(#?)([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => ({
     name: m[2]!,
-    value: m[3]!,
+    value: m[3]!.replace(/^"(.*)"$/, '$1'),
     active: m[1] === '',
   }));
 }
