@@ -194,6 +194,8 @@ test.describe('accessibility (axe-core), every real page in light and dark', () 
     browser,
     baseURL,
   }) => {
+    // Three axe scans, two of a week's grid of every interpreter: twice the default budget on a loaded 2-core machine.
+    test.setTimeout(240_000);
     const { context, page } = await pageAs(browser, baseURL, 'manager.wfm');
     await page.setViewportSize(WIDE);
     await page.goto('/wfm?tab=schedule');
