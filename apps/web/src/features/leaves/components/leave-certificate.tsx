@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Bidi } from '../../../components/bidi';
+import { departmentName } from '../../../components/department-name';
 import { LogoMark } from '../../../components/logo';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format';
 import { formatDays, personName } from '../leave-format';
@@ -97,7 +98,7 @@ export function LeaveCertificate({ leave }: { leave: TLeaveRequest }) {
             <Bidi dir="ltr">{leave.user.username}</Bidi>
           </Row>
           <Row label={t('leaves.certificate.employeeDepartment')}>
-            <Bidi>{leave.user.user_type}</Bidi>
+            <Bidi>{departmentName(t, leave.user.user_type)}</Bidi>
           </Row>
           <Row label={t('leaves.fields.type')}>
             <LeaveTypeName type={leave.leave_type} />
@@ -123,7 +124,7 @@ export function LeaveCertificate({ leave }: { leave: TLeaveRequest }) {
               {t('leaves.certificate.signRole')}
             </Box>
             <Box component="dd" sx={{ m: 0 }}>
-              {approver ? <Bidi>{approver.user_type}</Bidi> : '—'}
+              {approver ? <Bidi>{departmentName(t, approver.user_type)}</Bidi> : '—'}
             </Box>
             <Box component="dt" sx={{ fontWeight: 600 }}>
               {t('leaves.certificate.signDate')}
