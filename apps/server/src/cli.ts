@@ -83,6 +83,9 @@ async function backup(argv: string[]) {
   );
   if (!fs.existsSync(path.dirname(to))) throw new CliError(`--to: the folder ${path.dirname(to)} does not exist`);
   if (fs.existsSync(to)) throw new CliError(`--to: ${to} already exists`);
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(path.resolve(config.DATA_DIR), 'pgdata'))) {
+    throw new CliError(`no portal database in DATA_DIR (${path.resolve(config.DATA_DIR)}): nothing to back up`);
+  }
   const manifest = await withoutMigrating(true, ({ db, kind }) =>
     createBackup(db, { to, databaseKind: kind, ...(kind === 'embedded' ? { dataDir: config.DATA_DIR } : {}) }),
   );
