@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordBackup } from '../src/lib/metrics.js';
 import { metricsPlugin } from '../src/plugins/metrics.js';
 import { DEMO_PASSWORD, openSocket, ready, startTestServer, type TestServer } from './harness.js';
 import { parsePrometheusText, valueOf, type Family } from './prometheus-text.js';
@@ -170,6 +171,21 @@ describe('/metrics', () => {
     expect(moved('portal_bus_events_published_total')).toBeGreaterThan(0);
     expect(moved('portal_bus_events_received_total')).toBeGreaterThan(0);
     expect(moved('portal_bus_lag_seconds_count')).toBeGreaterThan(0);
+  });
+
+  it('records backups as the scheduled backup job reports them (recordBackup)', async () => {
+    const before = await scrape();
+    const startedAt = Date.now() / 1000;
+    recordBackup('failure');
+    recordBackup('success', 123_456);
+    const after = await scrape();
+    const runs = (f: Map<string, Family>, result: string) => valueOf(f, 'portal_backups_total', { result });
+    expect(runs(after.families, 'success') - runs(before.families, 'success')).toBe(1);
+    expect(runs(after.families, 'failure') - runs(before.families, 'failure')).toBe(1);
+    expect(valueOf(after.families, 'portal_backup_last_size_bytes')).toBe(123_456);
+    expect(valueOf(after.families, 'portal_backup_last_success_timestamp_seconds')).toBeGreaterThanOrEqual(
+      Math.floor(startedAt),
+    );
   });
 
   it('shows no secret: not the JWT secret, the metrics token, a password or a session token', async () => {
