@@ -113,4 +113,20 @@ describe('moving between the embedded database and PostgreSQL', () => {
     await createBackup(target.db, { to: again });
     expect(rowsOf(again)).toEqual(rowsOf(from));
   });
+
+  it('never drops the tables of a database that is not a portal’s (unless --force)', async () => {
+    const database = await freshPostgresDatabase(adminUrl);
+    cleanups.push(() => database.drop());
+    const target = await open('postgres', database.url);
+    await target.pool.query(
+      `create table customers (id int primary key, name text); insert into customers values (1, 'Acme')`,
+    );
+    const err = await restoreBackup(target.pool, FIXTURE, { target: { kind: 'postgres' } }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/tables that are not a portal's.*--force/);
+    const { rows } = await target.pool.query(`select name from customers`);
+    expect(rows).toEqual([{ name: 'Acme' }]);
+  });
 });

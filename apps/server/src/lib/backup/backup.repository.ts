@@ -153,6 +153,14 @@ export async function countRows(db: Db, tables: readonly string[]): Promise<Map<
   return counts;
 }
 
+/** How many tables the public schema holds (a database used by something else is not a portal's to drop). */
+export async function publicTableCount(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
 /** Drops every table of the public schema (a forced restore rebuilds the schema from the migrations). */
 export async function dropPortalTables(db: Db): Promise<void> {
   const { rows } = await sql<{ name: string }>`

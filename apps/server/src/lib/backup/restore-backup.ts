@@ -23,6 +23,7 @@ import {
   lastMigration,
   listTables,
   onOneConnection,
+  publicTableCount,
   resetSequences,
   rollbackTransaction,
   type TableInfo,
@@ -104,6 +105,11 @@ export async function restoreBackup(pool: pg.Pool, file: string, opts: RestoreOp
           `the target already holds a portal (${users} accounts, ${events} event-log rows): restore into an empty DATA_DIR or database, or pass --force to replace it`,
         );
       }
+    }
+    if (!present && !opts.force && (await publicTableCount(db)) > 0) {
+      throw new BackupError(
+        "the target database holds tables that are not a portal's: restore into an empty database, or pass --force to drop them",
+      );
     }
     await dropPortalTables(db);
     await migrateTo(db, manifest.schema_version, { inOpenTransaction: true });
