@@ -54,7 +54,8 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
 export interface MigrateOptions {
   /**
    * The caller already holds a transaction on `db`'s one connection (a restore runs every
-   * step in one): the migrator opens none of its own.
+   * step in one): the migrator opens none of its own. So a migration never opens or commits
+   * a transaction itself: it would commit the restore's half-way.
    */
   inOpenTransaction?: boolean;
 }
