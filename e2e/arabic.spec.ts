@@ -285,6 +285,11 @@ test.describe('Arabic, every page', () => {
     await page.goto('/wfm/interpreter01');
     await expect(page.getByText('الفريق الطبي').first()).toBeVisible();
     await expect(page.getByText(/العربية↔الإنجليزية/).first()).toBeVisible();
+    // The roster groups people under their team's Arabic name.
+    await page.goto('/wfm?tab=schedule');
+    await expect(
+      page.getByRole('table', { name: /^جدول المناوبات/ }).getByRole('columnheader', { name: /الفريق الطبي/ }),
+    ).toBeVisible();
     // A department, with its code beneath, in the accounts list.
     await page.goto('/admin');
     const accounts = page.getByRole('table').first();
