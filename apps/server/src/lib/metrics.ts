@@ -38,7 +38,7 @@ export const rateLimited = new client.Counter({
 
 export const loginFailures = new client.Counter({
   name: 'portal_login_failures_total',
-  help: 'Failed sign-in attempts, by reason (credentials, throttled).',
+  help: 'Failed sign-in attempts, by reason (refused: wrong or invalid credentials; throttled: answered 429).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });
