@@ -16,6 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Bidi } from '../../../components/bidi';
+import { departmentName } from '../../../components/department-name';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SelectionToolbar } from '../../../components/selection-toolbar';
 import { errorText, fieldMessages, saidText, type RequestError } from '../../../lib/api/api-error';
@@ -168,7 +169,7 @@ export function BulkActionsBar({
           ...others.map((m) => (
             <MenuItem key={m.id} onClick={() => (close(), void apply({ assignee: m.id }))}>
               <Bidi>{ownerName(m)}</Bidi>
-              {` · ${m.user_type}`}
+              {` · ${departmentName(t, m.user_type)}`}
             </MenuItem>
           )),
           ...(oneDesk
