@@ -27,6 +27,6 @@ export * from './reports/index.js';
 export * from './it/index.js';
 export * from './ocr/index.js';
 export * from './share/index.js';
-export * from './live/channels.js';
 export * from './backups/backups.js';
+export * from './live/channels.js';
 export * from './live/bus-events.js';
