@@ -67,3 +67,13 @@ export async function setAgentSeen(db: Database, agentId: number, seconds: numbe
     .where('id', '=', agentId)
     .execute();
 }
+
+/** Moves the last sign of life of a user's open presence session to `seconds` from now (negative: ago). */
+export async function setPresenceSeen(db: Database, userId: number, seconds: number) {
+  await db
+    .updateTable('presence_sessions')
+    .set({ last_seen_at: fromNow(seconds) })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+}

@@ -8,8 +8,9 @@ import { interpreterEndpoints as P, itAgentEndpoints as A, itEndpoints as I, typ
 import { callAs } from '../../../test/client.js';
 import { openSocket, ready, startTestServer, type TestServer } from '../../../test/harness.js';
 import { agentSocket, appEvent, enrollAgent } from '../../../test/agent-socket.js';
-import { setAgentSeen } from '../../../test/test-clock.repository.js';
+import { setAgentSeen, setPresenceSeen } from '../../../test/test-clock.repository.js';
 import { factories } from '../../../test/factories.js';
+import { expireSilentSessions } from '../interpreters/index.js';
 import { announceSilentAgents } from './telemetry.service.js';
 
 let s: TestServer;
@@ -140,6 +141,26 @@ describe('a person on two machines', () => {
     await l.send([activity(3, 'active', base + 12_000)]);
     expect(await presence()).toMatchObject({ online: 1, online_since: near(base + 12_000) });
     for (const sock of [d, l]) sock.sock.ws.close();
+  });
+
+  it("keeps an interpreter at an unlocked machine online past the presence expiry: the agent's batches are signs of life", async () => {
+    const user = await factories(s.database.db).user({ user_type: 'INTERPRETER' });
+    const desk = await enrollAgent(s, user.username, { hostname: 'desk-long' });
+    const d = await agentSocket(s, desk.credential);
+    const online = async () =>
+      (await callAs(s, 'manager.wfm', P.listInterpreters)).body.find((i) => i.username === user.username)!.profile
+        .online;
+    await d.send([activity(1, 'active', Date.now() - 5_000)]);
+    expect(await online()).toBe(1);
+    // Unlocked since (as far as presence last heard) ten minutes ago; the agent still reports.
+    await setPresenceSeen(s.database.db, user.id, -600);
+    await d.send([heartbeat(2, 'Call queue', Date.now(), 'zoiper')]);
+    await expireSilentSessions(s.app.ctx, 5);
+    expect(await online()).toBe(1);
+    // Locked: no sign of life from a locked machine keeps anyone online.
+    await d.send([activity(3, 'locked', Date.now())]);
+    expect(await online()).toBe(0);
+    d.sock.ws.close();
   });
 
   it('gives the day page one account: totals, machines and logs agree', async () => {

@@ -1,7 +1,7 @@
 import { type TAgentEvent, type TAgentSettings, type TBusEventOf } from '@portal/contracts';
 import type { AppContext } from '../../lib/context.js';
 import { withTx } from '../../lib/tx.js';
-import { receivePresenceEvents } from '../interpreters/index.js';
+import { presenceHeartbeat, receivePresenceEvents } from '../interpreters/index.js';
 import * as agents from './agents.repository.js';
 import {
   clockOffsetMs,
@@ -223,15 +223,18 @@ async function ingestOnce(
     return {
       result: { last_seq: plan.lastSeq, accepted: plan.fresh.length, duplicates: plan.duplicates },
       presence: agent.isInterpreter ? presenceChanges(before?.state, activity) : [],
+      // At the desk after this batch (active, or idle as on a call): a sign of life for presence.
+      atDesk: agent.isInterpreter && ['active', 'idle'].includes((changed ? status.state : row.state) ?? ''),
     };
   });
   if (!outcome) return 'revoked';
   if (outcome.refusal) return outcome.refusal;
+  const sender = { kind: 'agent', agentId: agent.agentId, username: agent.username } as const;
   if (outcome.presence.length > 0) {
     // The presence feed's own rules (idempotent on source_id): online on unlock, offline on lock or stop.
     await receivePresenceEvents(
       ctx,
-      { kind: 'agent', agentId: agent.agentId, username: agent.username },
+      sender,
       outcome.presence.map((p) => ({
         username: agent.username,
         online: p.online,
@@ -240,6 +243,9 @@ async function ingestOnce(
       })),
     );
   }
+  // Presence events come only on lock and unlock: without this, hours at an unlocked machine
+  // look silent and the presence expiry would close the session minutes after it opened.
+  if (outcome.atDesk) await presenceHeartbeat(ctx, sender, agent.username);
   return outcome.result;
 }
 
