@@ -39,20 +39,9 @@ class CliError extends Error {}
 
 type Handle = Awaited<ReturnType<typeof openDatabase>>;
 
-async function withDatabase<T>(fn: (h: Handle, applied: string[]) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: 2,
-    attachToRunningServer: true,
-  });
-  try {
-    const applied = await migrateToLatest(handle.db);
-    return await fn(handle, applied);
-  } finally {
-    await handle.close();
-  }
+/** Opens the database (the running server's, when there is one) migrated to the latest schema. */
+function withDatabase<T>(fn: (h: Handle, applied: string[]) => Promise<T>): Promise<T> {
+  return withoutMigrating(true, async (handle) => fn(handle, await migrateToLatest(handle.db)));
 }
 
 /** Opens the database without migrating it: a backup records the schema as it is. */
