@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
-import { factories, TINY_PNG } from './factories.js';
+import { factories, leaveTypeBody, TINY_PNG } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 interface Sample {
@@ -82,16 +82,7 @@ beforeAll(async () => {
     const toRevoke = await make.leave({ user: requester, start_date: `${future}-02-05`, status: 'approved' });
     const type = toDecide.type;
     const holiday = await make.holiday(`${future}-02-10`, 'Policy holiday');
-    const typeBody = (name: string) => ({
-      name,
-      yearly_days: 10,
-      carry_over_max_days: 0,
-      half_days_allowed: true,
-      attachment_required_after_days: null,
-      counts_against_balance: true,
-      requires_hr_confirmation: false,
-      is_active: true,
-    });
+    const typeBody = (name: string) => leaveTypeBody(name, { yearly_days: 10 });
     const policyType = await make.leaveType(typeBody('Policy leave'));
     // hr's own request far from the demo's (no overlap, a fresh year's balance).
     const ask = { leave_type: type.id, start_date: `${future}-03-03`, end_date: `${future}-03-04`, reason: 'Policy' };
