@@ -102,8 +102,10 @@ describe('/ws/it/', () => {
     const agent = agents.get(interp.id)!;
     await make.telemetry({
       apps: [
-        app(interp, 'Old window', { opened_apps: ['excel'] }),
-        { ...app(interp, 'Budget.xlsx'), at: new Date(now + 1).toISOString() },
+        // Both times are fixed: app() stamps "now" when called, which on a busy machine can be
+        // a millisecond or more after `now`, tying or passing the later window.
+        { ...app(interp, 'Old window', { opened_apps: ['excel'] }), at: new Date(now).toISOString() },
+        { ...app(interp, 'Budget.xlsx'), at: new Date(now + 1000).toISOString() },
       ],
       samples: [
         {
