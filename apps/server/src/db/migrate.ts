@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-it-machine-status.js';
 import * as m0019 from './migrations/0019-ocr-search-forms.js';
 import * as m0020 from './migrations/0020-split-shifts.js';
 import * as m0021 from './migrations/0021-arabic-names.js';
+import * as m0022 from './migrations/0022-sign-in-challenges.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-ocr-search-forms': m0019,
   '0020-split-shifts': m0020,
   '0021-arabic-names': m0021,
+  '0022-sign-in-challenges': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,6 +75,28 @@ export interface WsTicketsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Single-use sign-in state shared by every server (migration 0022): only the token's digest is kept. */
+export interface AuthChallengesTable {
+  id: string;
+  purpose: string;
+  user_id: number | null;
+  data: ColumnType<unknown, string | undefined, string>;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+/** A directory or provider account linked to a portal user. */
+export interface ExternalIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: 'oidc' | 'ldap';
+  subject: string;
+  groups: ColumnType<string[], string | undefined, string>;
+  last_sign_in_at: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   /** A kind of contracts' NOTIFICATION_KINDS (a newer server's may be unknown to an older one). */
@@ -614,6 +636,8 @@ export interface DB {
   report_subjects: ReportSubjectsTable;
   report_attachments: ReportAttachmentsTable;
   ws_tickets: WsTicketsTable;
+  auth_challenges: AuthChallengesTable;
+  external_identities: ExternalIdentitiesTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   event_logs: EventLogsTable;

@@ -14,6 +14,8 @@ export const TABLE_OWNERS = {
   sessions: 'auth',
   login_failures: 'auth',
   ws_tickets: 'auth',
+  auth_challenges: 'auth',
+  external_identities: 'auth',
   notifications: 'notifications',
   notification_reads: 'notifications',
   event_logs: 'event-logs',

@@ -91,6 +91,37 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
 
 export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<{ access: string }> {
   const user = await checkCredentials(ctx, req, client);
+  return finishSignIn(ctx, user, client, { method: 'password' });
+}
+
+/** How the first factor was proven (recorded with the sign-in; decides what is asked next). */
+export interface SignInVia {
+  method: 'password' | 'ldap' | 'oidc' | 'passkey';
+  /** The provider asserted a second factor it checked itself (OpenID `amr`/`acr`, when trusted). */
+  mfaAsserted?: boolean;
+}
+
+/**
+ * Every sign-in path ends here once the person is known (password, directory, provider,
+ * passkey): the portal's own session and `access` token, the same whatever the path, so
+ * revocation, guards and `auth/me/` work alike for all of them.
+ */
+export async function finishSignIn(
+  ctx: AppContext,
+  user: UserRow,
+  client: ClientInfo,
+  via: SignInVia,
+): Promise<{ access: string }> {
+  return issueSession(ctx, user, client, via);
+}
+
+/** A new session and its token, the sign-in recorded in the event log. */
+export async function issueSession(
+  ctx: AppContext,
+  user: UserRow,
+  client: ClientInfo,
+  via: SignInVia,
+): Promise<{ access: string }> {
   await deleteExpiredSessions(ctx.db);
   const sessionId = newSessionId();
   const { token, expiresAt } = await signAccessToken(ctx.tokens, user.id, sessionId);
@@ -100,6 +131,7 @@ export async function login(ctx: AppContext, req: TLoginRequest, client: ClientI
       action: 'auth.login',
       targetType: 'user',
       targetId: user.id,
+      ...(via.method === 'password' ? {} : { details: { method: via.method } }),
     });
   });
   return { access: token };
