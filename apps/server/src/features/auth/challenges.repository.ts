@@ -24,7 +24,10 @@ export async function createChallenge(
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   // Expired ones are never read again: cleared as new ones are made (cheap: indexed).
-  await db.deleteFrom('auth_challenges').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('auth_challenges')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   await db
     .insertInto('auth_challenges')
     .values({
