@@ -135,7 +135,7 @@ maxsize 33554432
 index objectClass eq
 index uid eq
 access to attrs=userPassword by self write by anonymous auth by * none
-access to * by dn.exact="${READER_DN}" read by self read by * none
+access to * by dn.exact="${READER_DN}" read by users read by * none
 overlay memberof
 memberof-group-oc groupOfNames
 memberof-member-ad member

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import cronParser from 'cron-parser';
+import { USER_TYPES } from '@portal/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -77,6 +79,16 @@ const ZEnv = z
     LOGIN_WINDOW: duration.default(15 * 60),
     /** Refused sign-ins and password changes from one address per LOGIN_WINDOW, all accounts together. */
     LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+    /** Directory and provider sign-ins create the portal account on first sign-in (0: only existing accounts are linked). */
+    SSO_CREATE_USERS: bool.default(true),
+    /** Portal passwords (0: refused for everyone but LOCAL_LOGIN_ACCOUNTS; sign in through the directory or provider). */
+    LOCAL_LOGIN: bool.default(true),
+    /** Break-glass usernames that keep their portal password when LOCAL_LOGIN=0 (comma-separated). */
+    LOCAL_LOGIN_ACCOUNTS: commaList(),
+    /** User types that must have a second factor: enrolled at their next sign-in (empty: nobody). */
+    MFA_REQUIRED_TYPES: commaList('ADMIN,IT').pipe(z.array(z.enum(USER_TYPES))),
+    /** An OpenID provider's own second factor (`amr`/`acr`) is enough: the portal asks for none. */
+    OIDC_TRUST_MFA: bool.default(false),
     WEB_DIST: z.string().optional(),
     /** Extra origins allowed to open websockets (comma-separated); the server's own always is. */
     WS_ALLOWED_ORIGINS: commaList(),
@@ -102,6 +114,45 @@ const ZEnv = z
         }
         return url.origin;
       }),
+    /**
+     * Single sign-on (OpenID Connect): the provider's issuer URL (its discovery document is
+     * `<issuer>/.well-known/openid-configuration`); unset, the login page offers no company
+     * sign-in. The provider's redirect URI for the portal is `<PUBLIC_ORIGIN>/api/auth/oidc/callback/`.
+     */
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().default('openid profile email'),
+    /** The claim that becomes the portal username (e.g. `preferred_username`, `upn`, `email`). */
+    OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+    /** The claim listing the person's groups (ADMIN maps groups to user types). */
+    OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+    /** The login button's label, e.g. "Contoso" → "Sign in with Contoso"; unset: "Sign in with your company account". */
+    OIDC_BUTTON_LABEL: z.string().trim().min(1).max(80).optional(),
+    /**
+     * Passkeys (WebAuthn): the origin pages are served from and the RP ID passkeys are made
+     * for (a domain: browsers refuse IP addresses; `localhost` is allowed over http).
+     * Unset: PUBLIC_ORIGIN, else the request's own scheme and Host; the RP ID is its host
+     * name. Changing the RP ID later orphans every passkey made for the old one.
+     */
+    WEBAUTHN_ORIGIN: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        try {
+          const url = new URL(v);
+          if (/^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash) return url.origin;
+        } catch {
+          /* reported below */
+        }
+        ctx.addIssue({ code: 'custom', message: 'expected an origin such as https://portal.example.com' });
+        return z.NEVER;
+      }),
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, 'expected a domain such as portal.example.com')
+      .optional(),
     /** Send Strict-Transport-Security on every answer, not only on those that came over TLS. */
     HSTS: bool.default(false),
     /** After SIGTERM, how long requests in flight may take before their connections are cut. */
@@ -218,12 +269,66 @@ const ZEnv = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** The address METRICS_PORT's listener binds to (loopback by default). */
     METRICS_HOST: z.string().default('127.0.0.1'),
+    /**
+     * Directory sign-in (README "Directory sign-in"): the directory's servers, tried in
+     * order (comma-separated ldaps://host:636 or ldap://host:389). Unset: no directory.
+     */
+    LDAP_URL: commaList().refine((urls) => urls.every((u) => /^ldaps?:\/\/[^/]+\/?$/i.test(u)), {
+      message: 'expected ldaps://host:636 or ldap://host:389 (comma-separated for several servers)',
+    }),
+    /** The service account that looks people up (search then bind); unset: direct bind with LDAP_USER_DN_TEMPLATE. */
+    LDAP_BIND_DN: z.string().trim().min(1).optional(),
+    LDAP_BIND_PASSWORD: z.string().optional(),
+    /** Where people's entries are searched, e.g. ou=people,dc=example,dc=com. */
+    LDAP_USER_BASE: z.string().trim().min(1).optional(),
+    /** The entry of a username; `{username}` is replaced by the typed name, escaped (RFC 4515). */
+    LDAP_USER_FILTER: z.string().default('(|(uid={username})(sAMAccountName={username}))'),
+    /** Direct bind: the name bound as, e.g. uid={username},ou=people,dc=example,dc=com or {username}@corp.example. */
+    LDAP_USER_DN_TEMPLATE: z.string().trim().min(1).optional(),
+    /** The attribute of a person's entry listing their groups (identity mappings match its values). */
+    LDAP_GROUP_ATTRIBUTE: z.string().trim().min(1).default('memberOf'),
+    /** The attribute whose value becomes the portal username (default: uid, else sAMAccountName). */
+    LDAP_USERNAME_ATTRIBUTE: z.string().trim().min(1).optional(),
+    /** A PEM file of the CA(s) that signed the directory's certificate, when not a public one. */
+    LDAP_CA_FILE: z.string().trim().min(1).optional(),
+    /** ldap:// URLs are upgraded with StartTLS before any password is sent (0: plain, needs LDAP_ALLOW_PLAIN). */
+    LDAP_STARTTLS: bool.default(true),
+    /** Allow passwords over an unencrypted connection (a lab directory only). */
+    LDAP_ALLOW_PLAIN: bool.default(false),
+    /** How long one directory server may take to connect or answer. */
+    LDAP_TIMEOUT: duration.default(10),
+  })
+  .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, {
+    path: ['OIDC_CLIENT_ID'],
+    message: 'required with OIDC_ISSUER',
   })
   .refine((c) => c.OCR_WORKER_TIMEOUT < c.OCR_PAGE_TIMEOUT, {
     // A page still being recognised when pg-boss hands it out again would count as an
     // attempt that died with its process, and two of those fail the page.
     path: ['OCR_WORKER_TIMEOUT'],
     message: 'must be shorter than OCR_PAGE_TIMEOUT',
+  })
+  .superRefine((c, ctx) => {
+    if (c.LDAP_URL.length === 0) return;
+    const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.LDAP_URL.some((u) => /^ldap:/i.test(u)) && !c.LDAP_STARTTLS && !c.LDAP_ALLOW_PLAIN) {
+      problem(
+        'LDAP_URL',
+        'ldap:// without StartTLS sends passwords in clear: use ldaps://, keep LDAP_STARTTLS on, or set LDAP_ALLOW_PLAIN=1',
+      );
+    }
+    if (c.LDAP_BIND_DN) {
+      if (!c.LDAP_BIND_PASSWORD) problem('LDAP_BIND_PASSWORD', 'required with LDAP_BIND_DN');
+      if (!c.LDAP_USER_BASE) problem('LDAP_USER_BASE', 'required with LDAP_BIND_DN (where people are searched)');
+    } else if (!c.LDAP_USER_DN_TEMPLATE) {
+      problem('LDAP_BIND_DN', 'set LDAP_BIND_DN (search then bind) or LDAP_USER_DN_TEMPLATE (direct bind)');
+    } else if (!c.LDAP_USER_DN_TEMPLATE.includes('{username}')) {
+      problem('LDAP_USER_DN_TEMPLATE', 'must contain {username}');
+    } else if (!c.LDAP_USER_DN_TEMPLATE.includes('=') && !c.LDAP_USER_BASE) {
+      problem('LDAP_USER_BASE', 'required when LDAP_USER_DN_TEMPLATE is not a DN (where the own entry is read)');
+    }
+    if (!c.LDAP_USER_FILTER.includes('{username}')) problem('LDAP_USER_FILTER', 'must contain {username}');
+    if (c.LDAP_CA_FILE && !fs.existsSync(c.LDAP_CA_FILE)) problem('LDAP_CA_FILE', `no such file: ${c.LDAP_CA_FILE}`);
   });
 
 export type Config = z.infer<typeof ZEnv> & { jwtSecret?: string };
