@@ -133,6 +133,8 @@ export async function startTestServer(env: Record<string, string> = {}, webDist?
     IT_DEMO_FEED: '0',
     OCR_DEMO: '0',
     KPI_REMINDERS: '0',
+    // Tests sign in as ADMIN and IT freely; the second factor's own tests turn it on.
+    MFA_REQUIRED_TYPES: '',
     LOG_LEVEL: 'trace',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,

@@ -65,6 +65,8 @@ export async function spawnScript(file: string, env: Record<string, string> = {}
       IT_DEMO_FEED: '0',
       OCR_DEMO: '0',
       KPI_REMINDERS: '0',
+      // Tests sign in as ADMIN and IT with a password alone (no enrolment at sign-in).
+      MFA_REQUIRED_TYPES: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

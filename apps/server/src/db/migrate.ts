@@ -21,6 +21,9 @@ import * as m0019 from './migrations/0019-ocr-search-forms.js';
 import * as m0020 from './migrations/0020-split-shifts.js';
 import * as m0021 from './migrations/0021-arabic-names.js';
 import * as m0022 from './migrations/0022-sign-in-challenges.js';
+import * as m0023 from './migrations/0023-second-factor.js';
+import * as m0024 from './migrations/0024-passkeys.js';
+import * as m0025 from './migrations/0025-identity-mappings.js';
 
 /** Numbered, forward-only; listed here so bundling and tests never scan the disk. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +49,9 @@ const migrations: Record<string, Migration> = {
   '0020-split-shifts': m0020,
   '0021-arabic-names': m0021,
   '0022-sign-in-challenges': m0022,
+  '0023-second-factor': m0023,
+  '0024-passkeys': m0024,
+  '0025-identity-mappings': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

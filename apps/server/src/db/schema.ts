@@ -86,6 +86,24 @@ export interface AuthChallengesTable {
   created_at: Generated<Date>;
 }
 
+/** A user's authenticator app (migration 0023): the secret encrypted, pending until confirmed. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+}
+
+/** One-time recovery codes (keyed digests only). */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
 /** A directory or provider account linked to a portal user. */
 export interface ExternalIdentitiesTable {
   id: Generated<number>;
@@ -93,8 +111,41 @@ export interface ExternalIdentitiesTable {
   provider: 'oidc' | 'ldap';
   subject: string;
   groups: ColumnType<string[], string | undefined, string>;
+  /** The provider's claims as last seen, protocol claims dropped (migration 0025; `{}` for LDAP). */
+  claims: ColumnType<Record<string, unknown>, string | undefined, string>;
   last_sign_in_at: Generated<Date>;
   created_at: Generated<Date>;
+}
+
+/** A WebAuthn credential (passkey) of a user; `public_key` is the COSE key. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  /** bigint (the counter is 32-bit unsigned); read as a number (database.ts). */
+  sign_count: Generated<number>;
+  transports: ColumnType<string[], string | undefined, string>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+}
+
+/** ADMIN's rules from directory groups and provider claims to user types (migration 0025). */
+export interface IdentityMappingsTable {
+  id: Generated<number>;
+  position: number;
+  match_kind: 'group' | 'claim';
+  /** The claim's name for a claim rule; '' for a group rule. */
+  claim: Generated<string>;
+  value: string;
+  user_type: TUserType;
+  is_manager: Generated<boolean>;
+  is_director: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface NotificationsTable {
@@ -638,6 +689,10 @@ export interface DB {
   ws_tickets: WsTicketsTable;
   auth_challenges: AuthChallengesTable;
   external_identities: ExternalIdentitiesTable;
+  identity_mappings: IdentityMappingsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  passkeys: PasskeysTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   event_logs: EventLogsTable;

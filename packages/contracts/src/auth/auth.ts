@@ -12,7 +12,30 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z.object({ access: ZText });
+/** Ways to prove a second factor: an authenticator app's code, a recovery code, a passkey. */
+export const ZMfaMethod = z.enum(['totp', 'recovery', 'passkey']);
+export type TMfaMethod = z.infer<typeof ZMfaMethod>;
+
+/**
+ * The password (or directory, or provider) step succeeded but a second factor is due:
+ * no `access` yet. `enrol: false`: prove one of `methods` with the challenge
+ * (`auth/mfa/verify/`, or the passkey calls). `enrol: true`: the account must set one up
+ * first; the challenge authorises enrolment only, and the confirming call answers `access`.
+ */
+export const ZMfaChallenge = z.object({
+  challenge: ZText,
+  methods: z.array(ZMfaMethod),
+  enrol: z.boolean(),
+  /** Seconds the challenge stays valid. */
+  expires_in: z.number().int(),
+});
+export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
+
+export const ZAccessResponse = z.object({ access: ZText });
+export type TAccessResponse = z.infer<typeof ZAccessResponse>;
+
+/** Either a session (`access`, as the spec has it) or, when a second factor is due, `mfa`. */
+export const ZLoginResponse = z.union([ZAccessResponse, z.object({ mfa: ZMfaChallenge })]);
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZChangePasswordRequest = z.object({

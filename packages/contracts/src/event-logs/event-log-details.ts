@@ -87,6 +87,10 @@ const account = {
   is_director: 'bool',
   is_manager: 'bool',
 } as const;
+const provider = oneOf(['ldap', 'oidc']);
+const mappedAs = { user_type: 'userType', is_manager: 'bool', is_director: 'bool' } as const;
+const externalAccount = { ...mappedAs, first_name: 'text', last_name: 'text', email: 'code' } as const;
+const identityMapping = { match_kind: oneOf(['group', 'claim']), claim: 'code', value: 'code', ...mappedAs } as const;
 const cannedReply = { department: 'userType', shortcut: 'code', title: 'text' } as const;
 const integrationKey = { name: 'text', prefix: 'code' } as const;
 const categoryRule = {
@@ -133,21 +137,74 @@ export const EVENT_DETAILS = {
   'account.updated': { ...account, is_active: 'bool' },
   'agent.enrolled': { hostname: 'code', platform: 'code', version: 'code', replaced: 'numbers' },
   'agent.revoked': {},
-  'auth.login': {},
+  // How the person proved who they are (given for a password only when a second factor followed), and
+  // the second factor they proved.
+  'auth.login': {
+    method: oneOf(['password', 'ldap', 'oidc', 'passkey']),
+    second_factor: oneOf(['totp', 'recovery', 'passkey']),
+  },
   'auth.login_failed': {
     username: 'username',
     typed: 'digest',
-    reason: oneOf(['inactive', 'wrong password', 'unknown user']),
+    reason: oneOf([
+      'inactive',
+      'wrong password',
+      'unknown user',
+      'unknown passkey',
+      'passkey refused',
+      'directory unavailable',
+      'ambiguous directory name',
+      'local login off',
+    ]),
+    // Why the company directory could not be asked (a connection or certificate error's code).
+    error: 'code',
   },
   'auth.logout': {},
   'auth.password_change_failed': { reason: oneOf(['wrong old password']) },
   'auth.password_changed': {},
+  // The second factor: set up, refused (`too many attempts`: the sign-in's challenge was dropped), removed by
+  // its owner, reset by an ADMIN (the target is the account), recovery codes replaced.
+  'auth.mfa_enrolled': { method: oneOf(['totp', 'passkey']) },
+  'auth.mfa_failed': {
+    username: 'username',
+    method: oneOf(['totp', 'recovery', 'passkey']),
+    reason: oneOf(['wrong code', 'replayed code', 'too many attempts', 'passkey refused']),
+  },
+  'auth.mfa_removed': { method: oneOf(['totp']) },
+  'auth.mfa_reset': { username: 'username' },
+  'auth.recovery_codes_regenerated': {},
+  // Company sign-in (issue 30): the account a directory or provider sign-in created, linked or refreshed.
+  'auth.external_account_created': { provider, username: 'username', email: 'code', ...mappedAs },
+  'auth.external_account_linked': { provider, username: 'username' },
+  'auth.external_account_updated': {
+    provider,
+    before: { fields: externalAccount },
+    after: { fields: externalAccount },
+  },
+  'auth.external_sign_in_refused': {
+    provider,
+    username: 'username',
+    reason: oneOf(['no mapping', 'not staff', 'inactive', 'no account', 'username clash']),
+  },
+  // A person's own passkeys (`name`: theirs for it).
+  'auth.passkey_added': { name: 'text' },
+  'auth.passkey_removed': { name: 'text' },
+  'auth.passkey_renamed': { before: 'text', after: 'text' },
+  // A sign-in through the company's OpenID provider refused (`error`: the provider's or the check's code).
+  'auth.sso_failed': {
+    reason: oneOf(['expired state', 'provider refused', 'token rejected', 'provider unreachable']),
+    error: 'code',
+  },
   // A scheduled backup (its file in BACKUP_DIR; `scheduled_for`: the schedule's time it ran for).
   'backup.created': { filename: 'code', size: 'bytes', rows: 'count', removed: 'count', scheduled_for: 'dateTime' },
   'backup.failed': { filename: 'code', reason: oneOf(BACKUP_FAILURES), error: 'code', scheduled_for: 'dateTime' },
   'canned_reply.created': cannedReply,
   'canned_reply.deleted': cannedReply,
   'canned_reply.updated': { before: { fields: cannedReply }, after: { fields: cannedReply } },
+  'identity_mapping.created': identityMapping,
+  'identity_mapping.deleted': identityMapping,
+  'identity_mapping.moved': { ...identityMapping, direction: oneOf(['up', 'down']) },
+  'identity_mapping.updated': { before: { fields: identityMapping }, after: { fields: identityMapping } },
   'integration_key.created': integrationKey,
   'integration_key.revoked': integrationKey,
   'interpreter.follow_settings_changed': { notify_when_online: 'bool' },

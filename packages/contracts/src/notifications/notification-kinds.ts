@@ -116,6 +116,7 @@ export const NOTIFICATION_KINDS = {
   }),
   passwordReset: kind('An administrator reset your password.'),
   passwordChanged: kind('Your password was changed. If this was not you, tell IT at once.'),
+  mfaReset: kind('An administrator removed your second factor. Set up a new one on your profile.'),
   // KPI
   kpiRecorded: kind('Your {{kpi}} for {{period}} was recorded: {{value}} (target {{target}}).', {
     kpi: 'localName',

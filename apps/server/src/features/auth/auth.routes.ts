@@ -5,6 +5,8 @@ import { caller, clientInfo } from '../../plugins/auth.js';
 import { limitFailuresPerAddress } from '../../plugins/rate-limit.js';
 import * as auth from './auth.service.js';
 import { WS_TICKET_TTL_SECONDS } from './ws-tickets.js';
+import { mfaRoutes } from './mfa/mfa.routes.js';
+import { passkeyRoutes } from './passkeys/passkeys.routes.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // A flood of wrong guesses from one address (across any number of accounts) stops at
@@ -37,4 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ticket: await auth.wsTicket(ctx, caller(req)),
     expires_in: WS_TICKET_TTL_SECONDS,
   }));
+  // In this scope, so wrong codes count against the address like wrong passwords.
+  await app.register(mfaRoutes);
+  await app.register(passkeyRoutes);
 };

@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
-import type { TChangePasswordRequest, TLoginRequest } from '@portal/contracts';
+import type { TChangePasswordRequest, TLoginRequest, TLoginResponse } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.js';
 import { auditSource, type Authenticated, type ClientInfo } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { fieldError, forbidden, nonFieldError, tooManyRequests } from '../../lib/errors.js';
+import {
+  ApiError,
+  badRequest,
+  fieldError,
+  forbidden,
+  nonFieldError,
+  retryAfter,
+  tooManyRequests,
+} from '../../lib/errors.js';
 import { withTx } from '../../lib/tx.js';
 import { recordEvent } from '../event-logs/index.js';
 import { notify } from '../notifications/index.js';
@@ -14,7 +22,11 @@ import {
   forgetLoginAttempt,
   pruneLoginFailures,
 } from './login-throttle.repository.js';
+import { askDirectory, directoryConfigured } from './ldap/directory.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import { hasExternalIdentity } from './provisioning/external-accounts.repository.js';
+import { localLoginAllowed } from './provisioning/local-login.js';
+import { provisionExternalUser } from './provisioning/provision.js';
 import {
   createSession,
   deleteExpiredSessions,
@@ -25,6 +37,7 @@ import {
 import { sessionCacheOf } from './session-cache.js';
 import { newSessionId, signAccessToken, verifyAccessToken } from './tokens.js';
 import { issueWsTicket, redeemWsTicket } from './ws-tickets.repository.js';
+import { secondFactorChallenge, type SignInVia } from './mfa/challenge.js';
 import { isWsTicket } from './ws-tickets.js';
 
 /**
@@ -47,15 +60,53 @@ function typedDigest(ctx: AppContext, typed: string): string {
  * by the monitoring agent's enrollment, which exchanges the password for its credential.
  */
 export async function checkCredentials(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<UserRow> {
+  return (await verifyCredentials(ctx, req, client)).user;
+}
+
+/**
+ * `checkCredentials`, also saying how the password was proven. With a company directory
+ * (LDAP_URL), it is asked first: its people sign in with its password (their portal
+ * account provisioned from their entry); a name it does not know falls through to the
+ * portal's own password (break-glass accounts), which also still works while it is down.
+ */
+async function verifyCredentials(
+  ctx: AppContext,
+  req: TLoginRequest,
+  client: ClientInfo,
+): Promise<{ user: UserRow; via: SignInVia }> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
-  const user = await findLoginUser(ctx.db, req.username);
+  let user = await findLoginUser(ctx.db, req.username);
   const key = throttleKey(ctx, user, req.username);
   // Counted before the password is checked (so concurrent guesses cannot outrun the
   // budget), and checked first, so a correct guess is refused too while throttled.
   const attempt = await beginLoginAttempt(ctx.db, key, client.ip, max, window);
   if ('wait' in attempt) throw tooManyRequests(attempt.wait, 'loginThrottled');
 
-  const ok = await verifyPassword(user?.password_hash ?? null, req.password);
+  let via: SignInVia = { method: 'password' };
+  let ok: boolean;
+  let directoryError: string | undefined;
+  const directory = directoryConfigured(ctx.config)
+    ? await askDirectory(ctx.config, req.username, req.password)
+    : ({ kind: 'unknown' } as const);
+  if (directory.kind === 'signedIn') {
+    try {
+      user = await provisionExternalUser(ctx, directory.identity, client);
+    } catch (err) {
+      // The password was right: the refusal (no mapping, creation off) is not a guess.
+      await forgetLoginAttempt(ctx.db, attempt.id);
+      throw err;
+    }
+    via = { method: 'ldap' };
+    ok = true;
+  } else if (directory.kind === 'unknown' || directory.kind === 'unavailable') {
+    ok = await verifyPassword(user?.password_hash ?? null, req.password);
+    if (directory.kind === 'unavailable') directoryError = directory.error;
+  } else {
+    // A directory user: the directory's word is final, the portal password is not tried.
+    ok = false;
+    if (directory.kind === 'ambiguous') directoryError = 'AMBIGUOUS';
+  }
+
   if (user && ok && !user.is_active) {
     // The right password for a disabled account: say so (only someone who knows the
     // password learns it), so the person asks an administrator instead of retrying.
@@ -71,48 +122,72 @@ export async function checkCredentials(ctx: AppContext, req: TLoginRequest, clie
     throw forbidden('accountDisabled');
   }
   if (!user || !ok) {
+    const known = user ?? (directory.kind === 'wrongPassword' ? { username: req.username } : undefined);
+    // Nobody could be checked: a wait, not a guess (it must not use up the person's budget).
+    const unavailable = directory.kind === 'unavailable';
     await withTx(ctx, async (tx) => {
-      await pruneLoginFailures(tx.db, window);
+      if (unavailable) await forgetLoginAttempt(tx.db, attempt.id);
+      else await pruneLoginFailures(tx.db, window);
       await recordEvent(tx.db, auditSource(null, client), {
         action: 'auth.login_failed',
         targetType: 'user',
         targetId: user?.id,
         // The typed identifier only when it names an account (then it is that account's name).
-        details: user
-          ? { username: user.username, reason: 'wrong password' }
-          : { typed: `unknown identifier #${typedDigest(ctx, req.username)}`, reason: 'unknown user' },
+        details: {
+          ...(known
+            ? { username: known.username }
+            : { typed: `unknown identifier #${typedDigest(ctx, req.username)}` }),
+          reason: unavailable
+            ? 'directory unavailable'
+            : directory.kind === 'ambiguous'
+              ? 'ambiguous directory name'
+              : known
+                ? 'wrong password'
+                : 'unknown user',
+          ...(directoryError ? { error: directoryError } : {}),
+        },
       });
     });
+    if (unavailable) throw new ApiError(503, { code: 'directoryUnavailable' }, undefined, retryAfter(30));
     throw nonFieldError('loginFailed');
   }
+  if (via.method === 'password' && !localLoginAllowed(ctx.config, user)) {
+    // Portal passwords are off (LOCAL_LOGIN=0): the right one still does not sign in.
+    await withTx(ctx, async (tx) => {
+      await forgetLoginAttempt(tx.db, attempt.id);
+      await recordEvent(tx.db, auditSource(null, client), {
+        action: 'auth.login_failed',
+        targetType: 'user',
+        targetId: user.id,
+        details: { username: user.username, reason: 'local login off' },
+      });
+    });
+    throw forbidden('localLoginOff');
+  }
   await clearLoginFailures(ctx.db, key, client.ip);
-  return user;
+  return { user, via };
 }
 
-export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<{ access: string }> {
-  const user = await checkCredentials(ctx, req, client);
-  return finishSignIn(ctx, user, client, { method: 'password' });
+export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<TLoginResponse> {
+  const { user, via } = await verifyCredentials(ctx, req, client);
+  return finishSignIn(ctx, user, client, via);
 }
 
-/** How the first factor was proven (recorded with the sign-in; decides what is asked next). */
-export interface SignInVia {
-  method: 'password' | 'ldap' | 'oidc' | 'passkey';
-  /** The provider asserted a second factor it checked itself (OpenID `amr`/`acr`, when trusted). */
-  mfaAsserted?: boolean;
-}
+export type { SignInVia };
 
 /**
  * Every sign-in path ends here once the person is known (password, directory, provider,
  * passkey): the portal's own session and `access` token, the same whatever the path, so
- * revocation, guards and `auth/me/` work alike for all of them.
+ * revocation, guards and `auth/me/` work alike for all of them. When a second factor is
+ * due (or must first be set up) the answer is its challenge instead (mfa/challenge.ts).
  */
 export async function finishSignIn(
   ctx: AppContext,
   user: UserRow,
   client: ClientInfo,
   via: SignInVia,
-): Promise<{ access: string }> {
-  return issueSession(ctx, user, client, via);
+): Promise<TLoginResponse> {
+  return (await secondFactorChallenge(ctx, user, via)) ?? issueSession(ctx, user, client, via);
 }
 
 /** A new session and its token, the sign-in recorded in the event log. */
@@ -131,7 +206,9 @@ export async function issueSession(
       action: 'auth.login',
       targetType: 'user',
       targetId: user.id,
-      ...(via.method === 'password' ? {} : { details: { method: via.method } }),
+      ...(via.method === 'password' && !via.secondFactor
+        ? {}
+        : { details: { method: via.method, ...(via.secondFactor ? { second_factor: via.secondFactor } : {}) } }),
     });
   });
   return { access: token };
@@ -204,6 +281,8 @@ export async function changePassword(
 ): Promise<{ access: string }> {
   // The same budget as sign-in, per account whatever the address: a stolen session must
   // not become an unlimited password oracle.
+  // The directory or provider holds the password of a linked account: change it there.
+  if (await hasExternalIdentity(ctx.db, auth.user.id)) throw badRequest('passwordManagedExternally');
   const key = `password:${auth.user.id}`;
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
   const attempt = await beginLoginAttempt(ctx.db, key, '', max, window);

@@ -8,7 +8,7 @@ import { liveReconnected } from '../../lib/live-channel';
 import { playLoginFailureSound } from '../../lib/sounds';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
-import { authApi } from './api/auth-api';
+import { authApi, sessionIssued } from './api/auth-api';
 import type { AuthState } from './auth.slice';
 import { loadCurrentUser, refreshCurrentUser } from './session';
 
@@ -18,10 +18,12 @@ export function registerAuthListeners(listener: ListenerMiddlewareInstance) {
   /** Refused sign-ins so far: each one's toast has its own id. */
   let failures = 0;
 
-  // Login success: the profile is loaded; only a staff user is welcomed.
+  // Login success: the profile is loaded; only a staff user is welcomed. (A second factor
+  // due is not a success yet: the login page asks for it.)
   startListening({
-    matcher: authApi.endpoints.login.matchFulfilled,
-    effect: async (_action, { dispatch }) => {
+    matcher: sessionIssued,
+    effect: async ({ payload }, { dispatch }) => {
+      if (!('access' in payload) || !payload.access) return;
       const user = await dispatch(loadCurrentUser()).unwrap();
       if (!user) return;
       toast.dismiss(`login-failed-${failures}`);

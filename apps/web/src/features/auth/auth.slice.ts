@@ -1,9 +1,9 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ZUser, type TUser } from '@portal/contracts';
+import { ZUser, type TMfaChallenge, type TUser } from '@portal/contracts';
 import { accountErrorMessage, type AccountErrorMessage, type RequestError } from '../../lib/api/api-error';
 import { sessionRejected } from '../../lib/api/base-query';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage';
-import { authApi } from './api/auth-api';
+import { authApi, sessionIssued } from './api/auth-api';
 
 /** Spec §3 auth state. */
 export interface AuthState {
@@ -29,6 +29,11 @@ export interface AuthState {
    * ends the session). The session is kept meanwhile; null once the profile loads.
    */
   profileUnreachable: NonNullable<RequestError> | null;
+  /**
+   * The password step succeeded and a second factor is due (or must be set up first): the
+   * login page's next step. Never stored: a reload starts the sign-in again.
+   */
+  mfa: TMfaChallenge | null;
 }
 
 export const emptyAuthState: AuthState = {
@@ -40,6 +45,7 @@ export const emptyAuthState: AuthState = {
   authSuccessLoading: false,
   signedOutBecause: null,
   profileUnreachable: null,
+  mfa: null,
 };
 
 /** Retry now, not after the profile load's backoff (the unreachable message's button). */
@@ -68,6 +74,10 @@ export const authSlice = createSlice({
   reducers: {
     /** Logout or "clear user": everything back to the initial state (spec §4). */
     sessionCleared: () => emptyAuthState,
+    /** Back from the second step to the password (or its challenge ran out). */
+    mfaCancelled: (state) => {
+      state.mfa = null;
+    },
     profileLoadStarted: (state) => {
       state.authSuccessLoading = true;
     },
@@ -89,9 +99,17 @@ export const authSlice = createSlice({
         state.loading = true;
         state.error = null;
       })
-      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, { payload }) => {
+      .addMatcher(sessionIssued, (state, { payload }) => {
         state.loading = false;
         state.error = null;
+        // A second factor is due: the login page asks for it (no session yet).
+        if ('mfa' in payload) {
+          state.mfa = payload.mfa;
+          return;
+        }
+        // Recovery codes alone (enrolment from the profile) change nothing here.
+        if (!payload.access) return;
+        state.mfa = null;
         state.token = payload.access;
         state.isAuthenticated = true;
         // The profile load follows at once (auth.listeners.ts).
@@ -119,7 +137,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionCleared, profileLoadStarted, profileLoadRetrying } = authSlice.actions;
+export const { sessionCleared, profileLoadStarted, profileLoadRetrying, mfaCancelled } = authSlice.actions;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;

@@ -1,21 +1,29 @@
 import {
   authEndpoints,
+  mfaEndpoints,
   userEndpoints,
   type TChangePasswordRequest,
   type TLoginRequest,
+  type TMfaVerifyRequest,
+  type TRegenerateRecoveryCodesRequest,
+  type TTotpConfirmRequest,
+  type TTotpRemoveRequest,
+  type TTotpSetupRequest,
   type TUpdateMeRequest,
 } from '@portal/contracts';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api/api';
 import { fromContract } from '../../../lib/api/endpoint';
 
 const A = authEndpoints;
 const U = userEndpoints;
+const M = mfaEndpoints;
 
 /**
  * Spec §7 auth calls. Answers are checked against the contract schemas at run time.
  * The feature's own cache tag: 'Me' (the signed-in user).
  */
-export const authApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectEndpoints({
+export const authApi = api.enhanceEndpoints({ addTagTypes: ['Me', 'MyMfa'] }).injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation({
       ...fromContract(A.login, (body: TLoginRequest) => ({ body })),
@@ -38,10 +46,57 @@ export const authApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectEndpo
     changePassword: build.mutation({
       ...fromContract(A.changePassword, (body: TChangePasswordRequest) => ({ body })),
     }),
+    // The second factor: the sign-in's second step, and the own factors (profile).
+    verifyMfa: build.mutation({
+      ...fromContract(M.verifyMfa, (body: TMfaVerifyRequest) => ({ body })),
+    }),
+    myMfa: build.query({
+      ...fromContract(M.getMyMfa, (_: void) => ({})),
+      providesTags: ['MyMfa'],
+    }),
+    setupTotp: build.mutation({
+      ...fromContract(M.setupTotp, (body: TTotpSetupRequest) => ({ body })),
+    }),
+    confirmTotp: build.mutation({
+      ...fromContract(M.confirmTotp, (body: TTotpConfirmRequest) => ({ body })),
+      invalidatesTags: ['MyMfa'],
+    }),
+    removeTotp: build.mutation({
+      ...fromContract(M.removeTotp, (body: TTotpRemoveRequest) => ({ body })),
+      invalidatesTags: ['MyMfa'],
+    }),
+    regenerateRecoveryCodes: build.mutation({
+      ...fromContract(M.regenerateRecoveryCodes, (body: TRegenerateRecoveryCodesRequest) => ({ body })),
+      invalidatesTags: ['MyMfa'],
+    }),
+    resetAccountMfa: build.mutation({
+      ...fromContract(M.resetAccountMfa, (id: number) => ({ params: { id } })),
+    }),
   }),
 });
 
-export const { useLoginMutation, useUpdateMeMutation, useChangePasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useUpdateMeMutation,
+  useChangePasswordMutation,
+  useVerifyMfaMutation,
+  useMyMfaQuery,
+  useSetupTotpMutation,
+  useConfirmTotpMutation,
+  useRemoveTotpMutation,
+  useRegenerateRecoveryCodesMutation,
+  useResetAccountMfaMutation,
+} = authApi;
+
+/**
+ * A call that ended with a session: the password step without a second factor, the
+ * second factor proven, or enrolment forced at sign-in completed (its answer has `access`).
+ */
+export const sessionIssued = isAnyOf(
+  authApi.endpoints.login.matchFulfilled,
+  authApi.endpoints.verifyMfa.matchFulfilled,
+  authApi.endpoints.confirmTotp.matchFulfilled,
+);
 
 /** Matches the signed-in user's own successful profile update (its answer is the new user). */
 export const ownProfileUpdated = authApi.endpoints.updateMe.matchFulfilled;

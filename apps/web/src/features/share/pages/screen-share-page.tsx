@@ -103,7 +103,13 @@ export function ScreenSharePage() {
     setBusy(true);
     setError(null);
     try {
-      const { access } = await call(null, authEndpoints.login, { body: values });
+      const answer = await call(null, authEndpoints.login, { body: values });
+      // This page has no second-factor step (interpreters are not asked for one by default).
+      if ('mfa' in answer) {
+        setError(t('share.minimal.secondFactor'));
+        return;
+      }
+      const { access } = answer;
       const user = await call(access, userEndpoints.getMe, {});
       if (user.user_type !== 'INTERPRETER') {
         await call(access, authEndpoints.logout, {}).catch(() => undefined);
