@@ -1,4 +1,7 @@
 import { AUTH_MESSAGES } from '../auth/auth-messages.js';
+import { PASSKEY_MESSAGES } from '../auth/passkey-messages.js';
+import { IDENTITY_MESSAGES } from '../auth/identity-mapping-messages.js';
+import { SSO_MESSAGES } from '../auth/sso-messages.js';
 import { INTERPRETER_MESSAGES } from '../interpreters/interpreter-messages.js';
 import { IT_MESSAGES } from '../it/it-messages.js';
 import { KPI_MESSAGES } from '../kpi/kpi-messages.js';
@@ -25,6 +28,9 @@ export const MESSAGE_LISTS = [
   COMMON_MESSAGES,
   FILE_MESSAGES,
   AUTH_MESSAGES,
+  PASSKEY_MESSAGES,
+  IDENTITY_MESSAGES,
+  SSO_MESSAGES,
   TICKET_MESSAGES,
   LEAVE_MESSAGES,
   WFM_MESSAGES,
@@ -42,6 +48,9 @@ export const MESSAGES = {
   ...COMMON_MESSAGES,
   ...FILE_MESSAGES,
   ...AUTH_MESSAGES,
+  ...PASSKEY_MESSAGES,
+  ...IDENTITY_MESSAGES,
+  ...SSO_MESSAGES,
   ...TICKET_MESSAGES,
   ...LEAVE_MESSAGES,
   ...WFM_MESSAGES,
