@@ -59,6 +59,9 @@ export interface Directory {
   removeFromGroup(cn: string, uid: string): Promise<void>;
   /** The user's `memberOf` values as the directory reports them now. */
   memberOf(uid: string): Promise<string[]>;
+  /** Ends slapd (the directory is down), keeping its files: the CA file a portal names stays readable. */
+  down(): Promise<void>;
+  /** Ends slapd and removes its files. */
   stop(): Promise<void>;
 }
 
@@ -240,7 +243,13 @@ export async function startDirectory(): Promise<Directory> {
     }
   }
 
-  let stopped = false;
+  async function down() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+
   return {
     url,
     startTlsUrl,
@@ -321,13 +330,10 @@ export async function startDirectory(): Promise<Directory> {
         const { searchEntries } = await c.search(userDn(uid), { scope: 'base', attributes: ['memberOf'] });
         return ([] as string[]).concat((searchEntries[0]?.memberOf as string[] | string | undefined) ?? []);
       }),
+    down,
     stop: async () => {
-      if (!stopped) {
-        stopped = true;
-        child.kill('SIGTERM');
-        await exited;
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      await down();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

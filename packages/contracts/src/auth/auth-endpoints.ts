@@ -23,7 +23,8 @@ export const authEndpoints = {
     security: [],
     body: ZLoginRequest,
     responses: { 200: ZLoginResponse },
-    errors: [400, 429],
+    // 503: the company directory is configured but cannot be reached (local accounts still sign in).
+    errors: [400, 403, 429, 503],
   }),
   logout: defineEndpoint({
     operationId: 'logout',

@@ -22,7 +22,8 @@ export const itAgentEndpoints = {
     body: ZAgentEnrollRequest,
     security: [],
     responses: { 201: ZAgentEnrollment },
-    errors: [400, 403, 429],
+    // 503: the company directory is configured but cannot be reached.
+    errors: [400, 403, 429, 503],
   }),
   listAgents: defineEndpoint({
     operationId: 'listAgents',
