@@ -8,10 +8,15 @@ export { ownProfileUpdated, useChangePasswordMutation, useUpdateMeMutation } fro
 export { bootstrapSession, logout } from './session';
 export { LoginForm } from './components/login-form';
 export { PortalUnreachable } from './components/portal-unreachable';
+export { PasskeysSection } from './passkeys/components/passkeys-section';
 
 export const authFeature = {
   name: 'auth',
-  publicRoutes: [{ path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') }],
+  publicRoutes: [
+    { path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') },
+    // Where the company provider's sign-in lands (its one-time code in the fragment).
+    { path: 'login/sso', lazy: page(() => import('./sso/sso-landing-page'), 'SsoLandingPage') },
+  ],
   reducers: { auth: authSlice.reducer },
   listeners: registerAuthListeners,
 } satisfies WebFeature;

@@ -14,6 +14,8 @@ import {
 import { isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api/api';
 import { fromContract } from '../../../lib/api/endpoint';
+import { passkeysApi } from '../passkeys/api/passkeys-api';
+import { ssoApi } from '../sso/sso-api';
 
 const A = authEndpoints;
 const U = userEndpoints;
@@ -96,6 +98,10 @@ export const sessionIssued = isAnyOf(
   authApi.endpoints.login.matchFulfilled,
   authApi.endpoints.verifyMfa.matchFulfilled,
   authApi.endpoints.confirmTotp.matchFulfilled,
+  passkeysApi.endpoints.passkeyLogin.matchFulfilled,
+  passkeysApi.endpoints.mfaPasskeyVerify.matchFulfilled,
+  passkeysApi.endpoints.registerPasskey.matchFulfilled,
+  ssoApi.endpoints.ssoExchange.matchFulfilled,
 );
 
 /** Matches the signed-in user's own successful profile update (its answer is the new user). */

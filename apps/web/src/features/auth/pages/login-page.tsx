@@ -14,6 +14,8 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { selectAuth } from '../auth.slice';
 import { LoginForm } from '../components/login-form';
 import { PortalUnreachable } from '../components/portal-unreachable';
+import { PasskeySignInButton } from '../passkeys/components/passkey-sign-in-button';
+import { SsoSignIn } from '../sso/sso-sign-in';
 
 /** Where the login guard was sending the user, if anywhere (never back to /login). */
 function returnPath(location: Location): string {
@@ -83,7 +85,9 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <PortalUnreachable />
+        <SsoSignIn next={returnPath(location)} />
         <LoginForm />
+        <PasskeySignInButton />
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
           <Button
             size="small"
