@@ -30,25 +30,31 @@ export interface DirectoryUser {
   cn?: string;
 }
 
-export interface Directory {
+/** Where the directory is and how to use it: plain data, so another process (a journey's worker) can reach it too. */
+export interface DirectoryInfo {
   /** ldaps:// on loopback (TLS from the first byte). */
   url: string;
   /** ldap:// on loopback: StartTLS is offered (and required by the portal unless LDAP_ALLOW_PLAIN=1). */
   startTlsUrl: string;
   /** The throwaway CA's certificate (PEM file), what LDAP_CA_FILE names. */
   caCertPath: string;
-  ca: string;
   /** A second CA that signed nothing the directory presents: for "certificate not trusted". */
   otherCaCertPath: string;
+  /** The portal's service account (search then bind): reads people and groups, never passwords. */
   bindDn: string;
   bindPassword: string;
   userBase: string;
   groupBase: string;
   /** `uid={username},ou=people,...`: for the direct-bind mode. */
   userDnTemplate: string;
+}
+
+/** Changing the directory's people and groups (as its administrator), from any process. */
+export interface DirectoryAdmin extends DirectoryInfo {
+  ca: string;
   userDn(uid: string): string;
   groupDn(cn: string): string;
-  /** The LDAP_* settings a portal needs to sign people in against this directory (search-then-bind over ldaps). */
+  /** The LDAP_* settings a portal needs to sign people in against this directory (search then bind over ldaps). */
   env(): Record<string, string>;
   addUser(user: DirectoryUser): Promise<string>;
   setPassword(uid: string, password: string): Promise<void>;
@@ -59,6 +65,12 @@ export interface Directory {
   removeFromGroup(cn: string, uid: string): Promise<void>;
   /** The user's `memberOf` values as the directory reports them now. */
   memberOf(uid: string): Promise<string[]>;
+}
+
+/** The directory this process started. */
+export interface Directory extends DirectoryAdmin {
+  /** What `openDirectory` needs in another process (e.g. JSON in an environment variable). */
+  info(): DirectoryInfo;
   /** Ends slapd (the directory is down), keeping its files: the CA file a portal names stays readable. */
   down(): Promise<void>;
   /** Ends slapd and removes its files. */
@@ -227,14 +239,44 @@ export async function startDirectory(): Promise<Directory> {
     throw err;
   }
 
-  const ca = fs.readFileSync(path.join(dir, 'ca.crt'), 'utf8');
-  const userDn = (uid: string) => `uid=${uid},${DIRECTORY_PEOPLE}`;
-  const groupDn = (cn: string) => `cn=${cn},${DIRECTORY_GROUPS}`;
+  async function down() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  const info: DirectoryInfo = {
+    url,
+    startTlsUrl,
+    caCertPath: path.join(dir, 'ca.crt'),
+    otherCaCertPath: path.join(dir, 'other-ca.crt'),
+    bindDn: READER_DN,
+    bindPassword: READER_PASSWORD,
+    userBase: DIRECTORY_PEOPLE,
+    groupBase: DIRECTORY_GROUPS,
+    userDnTemplate: `uid={username},${DIRECTORY_PEOPLE}`,
+  };
+  return {
+    ...openDirectory(info),
+    info: () => info,
+    down,
+    stop: async () => {
+      await down();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The administrator's handle on a running directory (started here or in another process). */
+export function openDirectory(info: DirectoryInfo): DirectoryAdmin {
+  const ca = fs.readFileSync(info.caCertPath, 'utf8');
+  const userDn = (uid: string) => `uid=${uid},${info.userBase}`;
+  const groupDn = (cn: string) => `cn=${cn},${info.groupBase}`;
   /** groupOfNames needs at least one member: a group emptied of people keeps this one. */
-  const placeholder = READER_DN;
+  const placeholder = info.bindDn;
 
   async function asAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ url, tlsOptions: { ca, servername: 'localhost' } });
+    const client = new Client({ url: info.url, tlsOptions: { ca, servername: 'localhost' } });
     try {
       await client.bind(ADMIN_DN, ADMIN_PASSWORD);
       return await fn(client);
@@ -243,32 +285,17 @@ export async function startDirectory(): Promise<Directory> {
     }
   }
 
-  async function down() {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
-
   return {
-    url,
-    startTlsUrl,
-    caCertPath: path.join(dir, 'ca.crt'),
+    ...info,
     ca,
-    otherCaCertPath: path.join(dir, 'other-ca.crt'),
-    bindDn: READER_DN,
-    bindPassword: READER_PASSWORD,
-    userBase: DIRECTORY_PEOPLE,
-    groupBase: DIRECTORY_GROUPS,
-    userDnTemplate: `uid={username},${DIRECTORY_PEOPLE}`,
     userDn,
     groupDn,
     env: () => ({
-      LDAP_URL: url,
-      LDAP_CA_FILE: path.join(dir, 'ca.crt'),
-      LDAP_BIND_DN: READER_DN,
-      LDAP_BIND_PASSWORD: READER_PASSWORD,
-      LDAP_USER_BASE: DIRECTORY_PEOPLE,
+      LDAP_URL: info.url,
+      LDAP_CA_FILE: info.caCertPath,
+      LDAP_BIND_DN: info.bindDn,
+      LDAP_BIND_PASSWORD: info.bindPassword,
+      LDAP_USER_BASE: info.userBase,
     }),
     addUser: (u) =>
       asAdmin(async (c) => {
@@ -330,10 +357,5 @@ export async function startDirectory(): Promise<Directory> {
         const { searchEntries } = await c.search(userDn(uid), { scope: 'base', attributes: ['memberOf'] });
         return ([] as string[]).concat((searchEntries[0]?.memberOf as string[] | string | undefined) ?? []);
       }),
-    down,
-    stop: async () => {
-      await down();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
   };
 }
