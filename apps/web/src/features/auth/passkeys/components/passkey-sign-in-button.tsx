@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,7 @@ import { getPasskey } from '../webauthn';
 import { problemText } from './passkey-problem';
 
 /**
- * "Sign in with a passkey": the browser offers the passkeys it holds for the portal (no
+ * "Sign in with a passkey", below the password form: the browser offers the passkeys it holds for the portal (no
  * username typed); a verified passkey signs in on its own (the session is taken up by the
  * auth slice, like a password's).
  */
@@ -35,16 +37,19 @@ export function PasskeySignInButton() {
   };
 
   return (
-    <Button
-      variant="outlined"
-      size="large"
-      fullWidth
-      disabled={busy}
-      onClick={() => void run()}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <KeyRounded />}
-      sx={{ py: 1.2 }}
-    >
-      {t('passkeys.signIn')}
-    </Button>
+    <Stack spacing={2} sx={{ mt: 2.5 }}>
+      <Divider>{t('passkeys.or')}</Divider>
+      <Button
+        variant="outlined"
+        size="large"
+        fullWidth
+        disabled={busy}
+        onClick={() => void run()}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <KeyRounded />}
+        sx={{ py: 1.2 }}
+      >
+        {t('passkeys.signIn')}
+      </Button>
+    </Stack>
   );
 }
