@@ -22,11 +22,11 @@ export type TIdentityMatchKind = z.infer<typeof ZIdentityMatchKind>;
 const ZRuleFields = z.object({
   match_kind: ZIdentityMatchKind,
   /** The claim's name for a claim rule (ignored for a group rule). */
-  claim: ZText.trim().max(200).default(''),
+  claim: ZText.trim().max(200),
   value: ZText.trim().min(1, schemaMessage('blank')).max(500),
   user_type: ZUserType,
-  is_manager: z.boolean().default(false),
-  is_director: z.boolean().default(false),
+  is_manager: z.boolean(),
+  is_director: z.boolean(),
 });
 
 export const ZIdentityMappingRequest = ZRuleFields.superRefine((r, ctx) => {

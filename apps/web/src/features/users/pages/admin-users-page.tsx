@@ -29,6 +29,8 @@ import { useListAccountsQuery, useUpdateAccountMutation } from '../api/users-api
 import { AccountsTable, type AccountAction } from '../components/accounts-table';
 import { CreateAccountForm } from '../components/create-account-form';
 import { EditAccountForm } from '../components/edit-account-form';
+import { ExternalIdentityNote } from '../components/external-identity-note';
+import { IdentityMappingsSection } from '../components/identity-mappings-section';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 
@@ -36,7 +38,7 @@ type Dialog = { kind: 'create' } | { kind: Exclude<AccountAction, 'reactivate'>;
 type StatusFilter = '' | 'true' | 'false';
 const PAGE_SIZES = [10, 20, 50];
 /** The console's tabs, kept in `?tab=` (a link straight to the keys: `/admin?tab=keys`). */
-const TABS = ['accounts', 'keys'] as const;
+const TABS = ['accounts', 'keys', 'mapping'] as const;
 type AdminTab = (typeof TABS)[number];
 
 /**
@@ -124,6 +126,7 @@ export function AdminUsersPage() {
       </Tabs>
       <Box role="tabpanel" id="admin-tab-panel" aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'keys' ? <IntegrationKeysSection /> : null}
+        {tab === 'mapping' ? <IdentityMappingsSection /> : null}
         {tab === 'accounts' ? (
           <>
             {/* overflow visible: the accounts table's header sticks under the app header while scrolling. */}
@@ -212,6 +215,7 @@ export function AdminUsersPage() {
       </FormDialog>
       {dialog?.kind === 'edit' ? (
         <FormDialog open title={t('admin.editTitle', { userName: dialog.user.username })} onClose={close}>
+          <ExternalIdentityNote user={dialog.user} />
           <EditAccountForm user={dialog.user} onSaved={close} onCancel={close} />
         </FormDialog>
       ) : null}
