@@ -8,7 +8,8 @@
  *   only, and hands out ID tokens a test has tampered with (wrong audience or issuer,
  *   expired, `alg: none`, signed with a key not in its JWKS, no nonce), which a certified
  *   provider never issues.
- * `signInAtProvider` plays the browser between the portal's start and its callback.
+ * `signInAtProvider` plays the browser between the portal's start and its callback;
+ * `setProviderUser` changes a person's claims from another process (e2e workers).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -71,6 +72,8 @@ export async function startOidcProvider(users: Record<string, ProviderUser> = {}
       },
     ],
     pkce: { required: () => true },
+    // Lifetimes stated (seconds), so the provider does not warn about its defaults.
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     jwks: { keys: [rsaJwk('test-key-1').jwk as never] },
     cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
     // Claims in the ID token itself (as Keycloak and Entra ID do with their mappers), and
@@ -97,7 +100,19 @@ export async function startOidcProvider(users: Record<string, ProviderUser> = {}
   clientProto.postLogoutRedirectUriAllowed = (uri) => PORTAL_LOGIN.test(uri);
   // Its own warnings about dev interactions and the in-memory store are expected here.
   provider.on('server_error', (_ctx, err) => console.error('test OpenID provider:', err));
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    // Test control, for journeys whose browser runs in another process than this provider:
+    // `PUT /test/users/<login>` with the person's claims (JSON) sets them for their next sign-in.
+    const control = /^\/test\/users\/([\w.-]+)$/.exec(req.url ?? '');
+    if (!control || req.method !== 'PUT') return handle(req, res);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      people.set(control[1]!, JSON.parse(body) as ProviderUser);
+      res.writeHead(204).end();
+    });
+  });
   return { issuer, users: people, stop: () => close(server) };
 }
 
@@ -262,4 +277,13 @@ export async function startForgingProvider(): Promise<ForgingProvider> {
     stop: () => close(server),
   });
   return provider;
+}
+
+/** Sets a person's claims at a test provider running in another process (see the control route). */
+export async function setProviderUser(issuer: string, login: string, user: ProviderUser): Promise<void> {
+  const res = await fetch(`${issuer}/test/users/${encodeURIComponent(login)}`, {
+    method: 'PUT',
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 204) throw new Error(`the test provider refused the user: ${res.status}`);
 }
