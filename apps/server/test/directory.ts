@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Attribute, Change, Client } from 'ldapts';
+import { AlreadyExistsError, Attribute, Change, Client, NoSuchObjectError } from 'ldapts';
 
 export const DIRECTORY_SUFFIX = 'dc=example,dc=com';
 export const DIRECTORY_PEOPLE = `ou=people,${DIRECTORY_SUFFIX}`;
@@ -61,6 +61,7 @@ export interface DirectoryAdmin extends DirectoryInfo {
   deleteUser(uid: string): Promise<void>;
   /** A groupOfNames with these members (uids); an empty group gets a placeholder member (the schema needs one). */
   addGroup(cn: string, memberUids: string[]): Promise<string>;
+  /** Adds the member, making the group first if it does not exist yet. */
   addToGroup(cn: string, uid: string): Promise<void>;
   removeFromGroup(cn: string, uid: string): Promise<void>;
   /** The user's `memberOf` values as the directory reports them now. */
@@ -333,12 +334,25 @@ export function openDirectory(info: DirectoryInfo): DirectoryAdmin {
         return dn;
       }),
     addToGroup: (cn, uid) =>
-      asAdmin((c) =>
-        c.modify(
-          groupDn(cn),
-          new Change({ operation: 'add', modification: new Attribute({ type: 'member', values: [userDn(uid)] }) }),
-        ),
-      ),
+      asAdmin(async (c) => {
+        const join = () =>
+          c.modify(
+            groupDn(cn),
+            new Change({ operation: 'add', modification: new Attribute({ type: 'member', values: [userDn(uid)] }) }),
+          );
+        try {
+          await join();
+        } catch (err) {
+          if (!(err instanceof NoSuchObjectError)) throw err;
+          // No such group yet: made with this member (or joined, if another worker just made it).
+          try {
+            await c.add(groupDn(cn), { objectClass: ['groupOfNames'], cn, member: [userDn(uid)] });
+          } catch (again) {
+            if (!(again instanceof AlreadyExistsError)) throw again;
+            await join();
+          }
+        }
+      }),
     removeFromGroup: (cn, uid) =>
       asAdmin(async (c) => {
         const { searchEntries } = await c.search(groupDn(cn), { scope: 'base', attributes: ['member'] });
