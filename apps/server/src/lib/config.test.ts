@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(d.IT_CALL_PROCESSES).toContain('microsip');
   });
 
+  it('reads an empty MFA_REQUIRED_TYPES as nobody, where other empty settings take their defaults', () => {
+    expect(loadConfig({ MFA_REQUIRED_TYPES: '' }).MFA_REQUIRED_TYPES).toEqual([]);
+    expect(loadConfig({}).MFA_REQUIRED_TYPES).toEqual(['ADMIN', 'IT']);
+    expect(loadConfig({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+  });
+
   it('names every invalid setting in one error', () => {
     const message = (() => {
       try {

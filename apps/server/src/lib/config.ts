@@ -333,8 +333,12 @@ const ZEnv = z
 
 export type Config = z.infer<typeof ZEnv> & { jwtSecret?: string };
 
+/** Settings whose empty value means "none", not "unset" (MFA_REQUIRED_TYPES= asks nobody). */
+const EMPTY_MEANS_NONE = new Set(['MFA_REQUIRED_TYPES']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const given = Object.entries(env).filter(([k, v]) => v !== '' || EMPTY_MEANS_NONE.has(k));
+  const parsed = ZEnv.safeParse(Object.fromEntries(given));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
