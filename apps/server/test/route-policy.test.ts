@@ -62,6 +62,23 @@ beforeAll(async () => {
     shortcut,
     body: 'Made by the route-policy test.',
   });
+  // Two rules of ADMIN's identity mapping: one to change and move, one to remove.
+  const mappingRule = (value: string) => ({
+    match_kind: 'group',
+    claim: '',
+    value,
+    user_type: 'HR',
+    is_manager: false,
+    is_director: false,
+  });
+  const adminToken = await s.login('admin');
+  const mapping = async (value: string) =>
+    (
+      (await s.api('POST', '/api/admin/identity-mappings/', { token: adminToken, body: mappingRule(value) })).body as {
+        id: number;
+      }
+    ).id;
+  const [mappingToChange, mappingToRemove] = [await mapping('Policy change'), await mapping('Policy remove')];
   const newAccount = (username: string) => ({
     username,
     email: `${username}@portal.example`,
@@ -412,6 +429,13 @@ beforeAll(async () => {
     'POST /api/auth/ws-ticket/': {},
     'GET /api/auth/me/': {},
     'POST /api/auth/me/': { body: { phone: '+20 100 555' } },
+    // Single sign-on, public. This server has no provider: its routes answer 404 (not set up).
+    'GET /api/auth/sso/': {},
+    'GET /api/auth/oidc/start/': { insiderStatus: 404 },
+    'GET /api/auth/oidc/callback/': { path: '/api/auth/oidc/callback/?code=x&state=y', insiderStatus: 404 },
+    'GET /api/auth/oidc/logout/': { insiderStatus: 404 },
+    // A hand-off code never issued: refused (400) whoever asks.
+    'POST /api/auth/oidc/exchange/': { body: { code: 'policy-no-such-code' }, insiderStatus: 400 },
     'POST /api/user/create-admin/': { body: newAccount('policy.one'), insider: 'admin', outsider: 'hr' },
     'POST /api/admin/users/': { body: newAccount('policy.two'), insider: 'admin', outsider: 'hr' },
     'GET /api/admin/users/': { insider: 'admin', outsider: 'hr' },
@@ -427,6 +451,48 @@ beforeAll(async () => {
       insider: 'admin',
       outsider: 'hr',
     },
+    'GET /api/admin/identity-mappings/': { insider: 'admin', outsider: 'hr' },
+    'POST /api/admin/identity-mappings/': { body: mappingRule('Policy new'), insider: 'admin', outsider: 'hr' },
+    'PUT /api/admin/identity-mappings/:id/': {
+      path: `/api/admin/identity-mappings/${mappingToChange}/`,
+      body: mappingRule('Policy changed'),
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'DELETE /api/admin/identity-mappings/:id/': {
+      path: `/api/admin/identity-mappings/${mappingToRemove}/`,
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'POST /api/admin/identity-mappings/:id/move/': {
+      path: `/api/admin/identity-mappings/${mappingToChange}/move/`,
+      body: { direction: 'down' },
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'POST /api/admin/identity-mappings/preview/': {
+      body: { rules: [mappingRule('Policy draft')] },
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'GET /api/admin/users/:id/external-identities/': {
+      path: `/api/admin/users/${target.id}/external-identities/`,
+      insider: 'admin',
+      outsider: 'hr',
+    },
+    'GET /api/auth/passkeys/': {},
+    // Public: an unknown enrolment challenge (400), not a session, for the anonymous caller.
+    'POST /api/auth/passkeys/registration/options/': { body: { challenge: 'policy-no-such-challenge' } },
+    'POST /api/auth/passkeys/registration/': { body: {} },
+    // Nobody here holds passkey 1: a blank name is refused first (400), whoever asks.
+    'PATCH /api/auth/passkeys/:id/': { path: '/api/auth/passkeys/1/', body: { name: '' }, insiderStatus: 400 },
+    // The caller has no passkey to prove themselves with (409).
+    'POST /api/auth/passkeys/reauth/options/': { insiderStatus: 409 },
+    'POST /api/auth/passkeys/:id/remove/': { path: '/api/auth/passkeys/1/remove/', body: {}, insiderStatus: 400 },
+    'POST /api/auth/passkeys/login/options/': {},
+    'POST /api/auth/passkeys/login/': { body: {} },
+    'POST /api/auth/mfa/passkey/options/': { body: { challenge: 'policy-no-such-challenge' } },
+    'POST /api/auth/mfa/passkey/verify/': { body: {} },
     'GET /api/users/:username/': { path: '/api/users/it/' },
     'GET /api/eventlogs/': { insider: 'director.gi', outsider: 'hr' },
     'GET /api/eventlogs/export.csv': { insider: 'director.gi', outsider: 'hr' },

@@ -10,6 +10,7 @@ import {
   ssoEndpoints as S,
   userEndpoints as U,
   type TEventLog,
+  type TUserType,
 } from '@portal/contracts';
 import { call } from '../../../../test/client.js';
 import { startTestServer, type TestServer } from '../../../../test/harness.js';
@@ -29,6 +30,16 @@ const oidcEnv = (issuer: string) => ({
   OIDC_BUTTON_LABEL: 'Contoso',
   // TEMP until the harness's empty MFA_REQUIRED_TYPES is honoured (config drops empty values).
   MFA_REQUIRED_TYPES: 'GUEST',
+});
+
+/** ADMIN's mapping of a provider group to a user type. */
+const groupRule = (value: string, user_type: TUserType) => ({
+  match_kind: 'group' as const,
+  claim: '',
+  value,
+  user_type,
+  is_manager: false,
+  is_director: false,
 });
 
 /** GET without following redirects: where the portal sends the browser. */
@@ -82,7 +93,7 @@ describe('OpenID Connect sign-in through oidc-provider', () => {
     ] as const) {
       const res = await call(s.api, M.createIdentityMapping, {
         token: admin,
-        body: { match_kind: 'group', value, user_type },
+        body: groupRule(value, user_type),
       });
       expect(res.status).toBe(201);
     }
@@ -178,7 +189,7 @@ describe('OpenID Connect: ID tokens an honest provider never issues', () => {
     s = await startTestServer(oidcEnv(idp.issuer));
     const res = await call(s.api, M.createIdentityMapping, {
       token: await s.token('admin'),
-      body: { match_kind: 'group', value: 'portal-it', user_type: 'IT' },
+      body: groupRule('portal-it', 'IT'),
     });
     expect(res.status).toBe(201);
   });
