@@ -224,7 +224,7 @@ export const passkeyEndpoints = {
     access: 'authenticated',
     policy: OWN,
     responses: { 200: ZAssertionOptions },
-    errors: [401, 404],
+    errors: [401, 409],
   }),
   removePasskey: defineEndpoint({
     operationId: 'removePasskey',
@@ -237,7 +237,7 @@ export const passkeyEndpoints = {
     params: ZPasskeyIdParams,
     body: ZPasskeyRemoveRequest,
     responses: { 204: noContent },
-    errors: [400, 401, 404, 409, 429],
+    errors: [400, 401, 404, 409],
   }),
   passkeyLoginOptions: defineEndpoint({
     operationId: 'passkeyLoginOptions',

@@ -8,8 +8,8 @@ import * as passkeys from './passkeys.service.js';
 import { relyingParty } from './relying-party.js';
 
 /**
- * Registered inside the auth routes' scope, so refused passkey sign-ins count towards the
- * same per-address failure budget as passwords.
+ * Registered inside the auth routes' scope, so refused passkey sign-ins (alone or as the
+ * second factor) count towards the same per-address failure budget as passwords.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -26,25 +26,18 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     const who = await registrant(req, req.body.challenge);
     return passkeys.registrationOptions(ctx, who.user, rp(req), who.challenge);
   });
-  route(
-    app,
-    P.registerPasskey,
-    async (req) => passkeys.register(ctx, await registrant(req, req.body.challenge), req.body, clientInfo(req)),
-    limitFailures,
+  route(app, P.registerPasskey, async (req) =>
+    passkeys.register(ctx, await registrant(req, req.body.challenge), req.body, clientInfo(req)),
   );
   route(app, P.renamePasskey, (req) =>
     passkeys.renameOwnPasskey(ctx, caller(req).user, req.params.id, req.body.name, clientInfo(req)),
   );
   route(app, P.passkeyReauthOptions, (req) => passkeys.reauthOptions(ctx, caller(req).user, rp(req)));
-  route(
-    app,
-    P.removePasskey,
-    async (req) => {
-      await passkeys.removeOwnPasskey(ctx, caller(req).user, req.params.id, req.body.assertion, clientInfo(req));
-      return null;
-    },
-    limitFailures,
-  );
+  // A removal's proof is a signature, not a guessable secret: no failure budget.
+  route(app, P.removePasskey, async (req) => {
+    await passkeys.removeOwnPasskey(ctx, caller(req).user, req.params.id, req.body.assertion, clientInfo(req));
+    return null;
+  });
   route(app, P.passkeyLoginOptions, (req) => passkeys.loginOptions(ctx, rp(req)));
   route(app, P.passkeyLogin, (req) => passkeys.signIn(ctx, req.body.assertion, clientInfo(req)), limitFailures);
   route(app, P.mfaPasskeyOptions, (req) => passkeys.mfaOptions(ctx, req.body.challenge, rp(req), clientInfo(req)));

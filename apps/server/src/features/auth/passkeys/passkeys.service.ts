@@ -323,7 +323,7 @@ export async function renameOwnPasskey(
 /** Options to prove it is the person again with any of their passkeys (before a removal). */
 export async function reauthOptions(ctx: AppContext, user: UserRow, rp: RelyingParty): Promise<TAssertionOptions> {
   const own = await listPasskeys(ctx.db, user.id);
-  if (own.length === 0) throw notFound('passkeyNone');
+  if (own.length === 0) throw conflict('passkeyNone');
   const challenge = await newChallenge(ctx, user.id, { kind: 'reauth', ...rp });
   return generateAuthenticationOptions({
     rpID: rp.rpId,
