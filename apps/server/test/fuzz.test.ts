@@ -54,6 +54,13 @@ const WRITES_ON_REFUSAL: Record<string, { status: number; field: string; tables:
     tables: ['login_failures'],
     events: ['auth.login_failed'],
   },
+  // A refused passkey is counted and audited exactly as a wrong password is.
+  'POST /api/auth/passkeys/login/': {
+    status: 400,
+    field: 'non_field_errors',
+    tables: ['login_failures'],
+    events: ['auth.login_failed'],
+  },
   'POST /api/auth/change_password/': {
     status: 400,
     field: 'old_password',
