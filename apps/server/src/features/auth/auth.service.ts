@@ -25,7 +25,7 @@ import {
 import { askDirectory, directoryConfigured } from './ldap/directory.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { hasExternalIdentity } from './provisioning/external-accounts.repository.js';
-import { localLoginAllowed } from './provisioning/local-login.js';
+import { isBreakGlassAccount, localLoginAllowed } from './provisioning/local-login.js';
 import { provisionExternalUser } from './provisioning/provision.js';
 import {
   createSession,
@@ -85,9 +85,12 @@ async function verifyCredentials(
   let via: SignInVia = { method: 'password' };
   let ok: boolean;
   let directoryError: string | undefined;
-  const directory = directoryConfigured(ctx.config)
-    ? await askDirectory(ctx.config, req.username, req.password)
-    : ({ kind: 'unknown' } as const);
+  // Break-glass accounts never ask the directory: an entry of the same name there (or its
+  // outage) must not stand between them and their portal password.
+  const directory =
+    directoryConfigured(ctx.config) && !(user && isBreakGlassAccount(ctx.config, user))
+      ? await askDirectory(ctx.config, req.username, req.password)
+      : ({ kind: 'unknown' } as const);
   if (directory.kind === 'signedIn') {
     try {
       user = await provisionExternalUser(ctx, directory.identity, client);
