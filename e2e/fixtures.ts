@@ -13,7 +13,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Sign-in, auth/me, then home's chunk and data: on a loaded 2-core machine the heading
   // alone took 11 s, past the default 10 s bound.
   await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
