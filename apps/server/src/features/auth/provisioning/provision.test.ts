@@ -91,6 +91,17 @@ describe('provisionExternalUser', () => {
     expect((await eventsOf(user.id)).map((e) => e.action)).toContain('auth.external_account_created');
   });
 
+  it('two first sign-ins at once end in one account, neither refused', async () => {
+    const twin = person({ subject: 'uid=twin', username: 'twin.dir', email: 'twin@corp.example' });
+    const [a, b] = await Promise.all([
+      provisionExternalUser(ctx, twin, client),
+      provisionExternalUser(ctx, twin, client),
+    ]);
+    expect(a.id).toBe(b.id);
+    const found = await call(s.api, U.listAccounts, { token: admin, query: { search: 'twin.dir' } });
+    expect(found.body.count).toBe(1);
+  });
+
   it('refreshes names, email, type and flags at each sign-in; flags add up over every matching rule', async () => {
     const first = await provisionExternalUser(
       ctx,

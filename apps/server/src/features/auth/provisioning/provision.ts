@@ -3,7 +3,7 @@ import { isStaff, type MessageCode, type TIdentityOutcome } from '@portal/contra
 import type { UserRow } from '../../../db/schema.js';
 import { auditSource, type ClientInfo } from '../../../lib/actor.js';
 import type { AppContext } from '../../../lib/context.js';
-import { forbidden } from '../../../lib/errors.js';
+import { forbidden, uniqueViolationField } from '../../../lib/errors.js';
 import { withTx } from '../../../lib/tx.js';
 import { recordEvent } from '../../event-logs/index.js';
 import { revokeUserSessions } from '../sessions.repository.js';
@@ -88,6 +88,23 @@ export async function provisionExternalUser(
   identity: ExternalIdentity,
   client: ClientInfo,
 ): Promise<UserRow> {
+  try {
+    return await provisionOnce(ctx, identity, client);
+  } catch (err) {
+    // Two first sign-ins at once (two tabs, two servers): the loser finds the winner's
+    // account (or its email now taken) on a second look, instead of a 500.
+    if (!uniqueViolationField(err, RACE_INDEXES)) throw err;
+    return provisionOnce(ctx, identity, client);
+  }
+}
+
+const RACE_INDEXES = {
+  users_username_key: 'username',
+  users_email_key: 'email',
+  external_identities_provider_subject_key: 'subject',
+};
+
+async function provisionOnce(ctx: AppContext, identity: ExternalIdentity, client: ClientInfo): Promise<UserRow> {
   const claims = claimsToKeep(identity.claims);
   const outcome = resolveIdentity(await listIdentityMappings(ctx.db), { groups: identity.groups, claims });
   const linked = await findExternalIdentity(ctx.db, identity.provider, identity.subject);
