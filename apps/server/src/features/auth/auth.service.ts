@@ -105,8 +105,9 @@ async function verifyCredentials(
     ok = await verifyPassword(user?.password_hash ?? null, req.password);
     if (directory.kind === 'unavailable') directoryError = directory.error;
   } else {
-    // A directory user: the directory's word is final, the portal password is not tried.
-    ok = false;
+    // A directory user: the directory's word is final, the portal password is not tried
+    // (only timed as if it were, so the answer's speed does not tell directory names apart).
+    ok = await verifyPassword(null, req.password);
     if (directory.kind === 'ambiguous') directoryError = 'AMBIGUOUS';
   }
 
