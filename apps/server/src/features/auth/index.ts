@@ -10,7 +10,7 @@ export { hashPassword, passwordProblem } from './passwords.js';
 export { revokeUserSessions } from './sessions.repository.js';
 export { resolveSigningSecret } from './signing-secret.js';
 export { localLoginAllowed } from './provisioning/local-login.js';
-export { provisionExternalUser, type ExternalIdentity } from './provisioning/provision.js';
+export { provisionExternalUser, type ExternalIdentity, type ProvisionOptions } from './provisioning/provision.js';
 
 /** Sign-in and sessions; the app also hands `authenticate` to its auth plugin (app.ts). */
 export const authFeature: ServerFeature = {

@@ -178,6 +178,9 @@ describe('provisionExternalUser', () => {
     const account = await call(s.api, U.listAccounts, { token: admin, query: { search: 'int7.dir' } });
     expect(account.body.results).toEqual([expect.objectContaining({ user_type: 'INTERPRETER', is_active: true })]);
     expect(await refusal(who)).toBe('ssoNotStaff');
+    // The desktop agent's enrolment is what the account is for: answered, not refused.
+    const forAgent = await provisionExternalUser(ctx, who, client, { forAgent: true });
+    expect(forAgent).toMatchObject({ username: 'int7.dir', user_type: 'INTERPRETER' });
   });
 
   it('refuses a deactivated account like a disabled password account', async () => {

@@ -87,15 +87,24 @@ export async function provisionExternalUser(
   ctx: AppContext,
   identity: ExternalIdentity,
   client: ClientInfo,
+  options: ProvisionOptions = {},
 ): Promise<UserRow> {
   try {
-    return await provisionOnce(ctx, identity, client);
+    return await provisionOnce(ctx, identity, client, options);
   } catch (err) {
     // Two first sign-ins at once (two tabs, two servers): the loser finds the winner's
     // account (or its email now taken) on a second look, instead of a 500.
     if (!uniqueViolationField(err, RACE_INDEXES)) throw err;
-    return provisionOnce(ctx, identity, client);
+    return provisionOnce(ctx, identity, client, options);
   }
+}
+
+export interface ProvisionOptions {
+  /**
+   * Not a portal sign-in but the desktop agent's enrolment (directory password): an
+   * INTERPRETER or GUEST is answered, not refused, since the agent is what their account is for.
+   */
+  forAgent?: boolean;
 }
 
 const RACE_INDEXES = {
@@ -104,7 +113,12 @@ const RACE_INDEXES = {
   external_identities_provider_subject_key: 'subject',
 };
 
-async function provisionOnce(ctx: AppContext, identity: ExternalIdentity, client: ClientInfo): Promise<UserRow> {
+async function provisionOnce(
+  ctx: AppContext,
+  identity: ExternalIdentity,
+  client: ClientInfo,
+  options: ProvisionOptions,
+): Promise<UserRow> {
   const claims = claimsToKeep(identity.claims);
   const outcome = resolveIdentity(await listIdentityMappings(ctx.db), { groups: identity.groups, claims });
   const linked = await findExternalIdentity(ctx.db, identity.provider, identity.subject);
@@ -144,7 +158,7 @@ async function provisionOnce(ctx: AppContext, identity: ExternalIdentity, client
   const account = user
     ? await refresh(ctx, user, outcome, identity, !linked, client)
     : await create(ctx, outcome, identity, client);
-  if (!isStaff(account)) return refuse('not staff', account);
+  if (!isStaff(account) && !options.forAgent) return refuse('not staff', account);
   return account;
 }
 
