@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   chunkReload: 'portal.chunk-reload',
   /** The help desk's figures folded away ('collapsed') or shown (absent). */
   deskFigures: 'portal.desk-figures',
+  /** This session came from the company's OpenID provider ('1'): signing out also goes there. */
+  ssoSession: 'portal.sso-session',
 } as const;
 
 /** localStorage may be unavailable (private mode, quota, sandboxed iframe): never throw. */

@@ -7,6 +7,7 @@ import { i18next } from '../../lib/i18n/i18n';
 import { backoffDelay } from '../../lib/live-socket';
 import type { AppThunkDispatch } from '../../lib/store-hooks';
 import { authApi } from './api/auth-api';
+import { takeSsoSignOut } from './sso/sso-api';
 import {
   profileLoadRetrying,
   profileLoadStarted,
@@ -34,6 +35,9 @@ export const logout = createAsyncThunk<void, { reportFailure?: boolean } | void,
     dispatch(sessionCleared());
     // No cached answer of this session may be shown to the next one.
     dispatch(api.util.resetApiState());
+    // Signed out by the person (not refused as non-staff): out of the company provider too.
+    const providerSignOut = takeSsoSignOut();
+    if (providerSignOut && options?.reportFailure !== false) window.location.assign(providerSignOut);
   },
 );
 
