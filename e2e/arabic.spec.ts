@@ -329,6 +329,7 @@ test.describe('Arabic, every page', () => {
         '/user',
         `/profile/${username}`,
         '/admin',
+        '/admin?tab=mapping',
         '/eventlogs',
         '/it',
         '/it?tab=agents',
