@@ -88,6 +88,18 @@ describe('the OpenAPI document', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
+  /**
+   * Operations that cannot meet a rule by nature, each named: the single sign-on
+   * redirects a browser follows (302 only, no 2xx), and the login page's list of sign-in
+   * ways (configuration only: nothing to refuse, no 4xx).
+   */
+  const EXPECTED_PROBLEMS = new Set([
+    'operation-2xx-response #/paths/~1api~1auth~1oidc~1start~1/get/responses',
+    'operation-2xx-response #/paths/~1api~1auth~1oidc~1callback~1/get/responses',
+    'operation-2xx-response #/paths/~1api~1auth~1oidc~1logout~1/get/responses',
+    'operation-4xx-response #/paths/~1api~1auth~1sso~1/get/responses',
+  ]);
+
   it("passes Redocly's recommended rules", async () => {
     const config = await createConfig({
       extends: ['recommended'],
@@ -100,6 +112,10 @@ describe('the OpenAPI document', () => {
       },
     });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
-    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+    expect(
+      problems
+        .filter((p) => !EXPECTED_PROBLEMS.has(`${p.ruleId} ${p.location[0]?.pointer ?? ''}`))
+        .map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`),
+    ).toEqual([]);
   });
 });
