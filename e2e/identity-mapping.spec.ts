@@ -31,6 +31,12 @@ test.describe('directory mapping (who someone is in the portal)', () => {
     // Added last: it cannot move further down.
     await expect(row.getByRole('button', { name: `Move ${group} down` })).toBeDisabled();
     await expectAccessible(page, '/admin?tab=mapping');
+    // And in dark, switched the way a person does.
+    await page.getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expectAccessible(page, '/admin?tab=mapping (dark)');
 
     // Deleting shows whom it affects too, then removes it.
     await row.getByRole('button', { name: `Delete ${group}` }).click();
