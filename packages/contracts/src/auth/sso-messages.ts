@@ -7,4 +7,5 @@ export const SSO_MESSAGES = {
   ssoCancelled: message('The company sign-in was cancelled.'),
   ssoExpired: message('The company sign-in took too long or was already used. Start again.'),
   ssoFailed: message('The company sign-in could not be completed. Start again, or ask IT if it keeps failing.'),
+  returnPathInvalid: message('Must be a path of this portal.'),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noContent } from '../common/endpoint.js';
+import { schemaMessage } from '../common/messages.js';
 import { ZText } from '../common/text.js';
 import { ZLoginResponse } from './auth.js';
 
@@ -15,7 +16,7 @@ export const ZSsoOptions = z.object({
 export type TSsoOptions = z.infer<typeof ZSsoOptions>;
 
 /** A path of this portal to land on after signing in (never another site: `//host`, `/\host`). */
-export const ZReturnPath = ZText.max(2000).regex(/^\/(?![/\\])/, 'Must be a path of this portal.');
+export const ZReturnPath = ZText.max(2000).regex(/^\/(?![/\\])/, schemaMessage('returnPathInvalid'));
 
 export const ZOidcStartQuery = z.object({ next: ZReturnPath.optional() });
 export type TOidcStartQuery = z.infer<typeof ZOidcStartQuery>;
