@@ -157,7 +157,10 @@ export async function startTestServer(env: Record<string, string> = {}, webDist?
     api,
     async login(username: string, password = DEMO_PASSWORD) {
       const res = await api<{ access: string }>('POST', '/api/auth/jwt/login/', { body: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      // A second factor due answers 200 without `access` (a challenge): not a sign-in.
+      if (res.status !== 200 || !res.body.access) {
+        throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      }
       return res.body.access;
     },
     token(user: string | { username: string }) {

@@ -107,7 +107,7 @@ export const authSlice = createSlice({
           state.mfa = payload.mfa;
           return;
         }
-        // Recovery codes alone (enrolment from the profile) change nothing here.
+        // An enrolment by session (a passkey added on the profile) starts no new session.
         if (!payload.access) return;
         state.mfa = null;
         state.token = payload.access;

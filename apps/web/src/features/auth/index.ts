@@ -4,7 +4,18 @@ import { page, type WebFeature } from '../../lib/feature';
 import { registerAuthListeners } from './auth.listeners';
 import { authSlice } from './auth.slice';
 export { restoreAuthState, selectAuth, selectCurrentUser, selectToken, type AuthState } from './auth.slice';
-export { ownProfileUpdated, useChangePasswordMutation, useUpdateMeMutation } from './api/auth-api';
+export {
+  ownProfileUpdated,
+  useChangePasswordMutation,
+  useMyMfaQuery,
+  useRegenerateRecoveryCodesMutation,
+  useRemoveTotpMutation,
+  useResetAccountMfaMutation,
+  useUpdateMeMutation,
+} from './api/auth-api';
+export { CodeField } from './components/code-field';
+export { RecoveryCodes } from './components/recovery-codes';
+export { TotpSetup } from './components/totp-setup';
 export { bootstrapSession, logout } from './session';
 export { LoginForm } from './components/login-form';
 export { PortalUnreachable } from './components/portal-unreachable';

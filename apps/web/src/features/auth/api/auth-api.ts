@@ -11,7 +11,7 @@ import {
   type TTotpSetupRequest,
   type TUpdateMeRequest,
 } from '@portal/contracts';
-import { isAnyOf } from '@reduxjs/toolkit';
+import { createAction, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api/api';
 import { fromContract } from '../../../lib/api/endpoint';
 import { passkeysApi } from '../passkeys/api/passkeys-api';
@@ -91,16 +91,22 @@ export const {
 } = authApi;
 
 /**
+ * Enrolment forced at sign-in is done and its recovery codes saved: the session its
+ * confirmation answered begins (not at once, or the page would move on before the codes
+ * are seen).
+ */
+export const mfaEnrolled = createAction<{ access: string }>('auth/mfaEnrolled');
+
+/**
  * A call that ended with a session: the password step without a second factor, the
  * second factor proven, or enrolment forced at sign-in completed (its answer has `access`).
  */
 export const sessionIssued = isAnyOf(
   authApi.endpoints.login.matchFulfilled,
   authApi.endpoints.verifyMfa.matchFulfilled,
-  authApi.endpoints.confirmTotp.matchFulfilled,
+  mfaEnrolled,
   passkeysApi.endpoints.passkeyLogin.matchFulfilled,
   passkeysApi.endpoints.mfaPasskeyVerify.matchFulfilled,
-  passkeysApi.endpoints.registerPasskey.matchFulfilled,
   ssoApi.endpoints.ssoExchange.matchFulfilled,
 );
 

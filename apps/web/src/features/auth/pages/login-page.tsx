@@ -13,7 +13,10 @@ import { LogoMark } from '../../../components/logo';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { selectAuth } from '../auth.slice';
 import { LoginForm } from '../components/login-form';
+import { MfaEnrolStep, MfaStep } from '../components/mfa-step';
 import { PortalUnreachable } from '../components/portal-unreachable';
+import { PasskeyEnrol } from '../passkeys/components/passkey-enrol';
+import { PasskeySecondFactor } from '../passkeys/components/passkey-second-factor';
 import { PasskeySignInButton } from '../passkeys/components/passkey-sign-in-button';
 import { SsoSignIn } from '../sso/sso-sign-in';
 
@@ -27,7 +30,8 @@ function returnPath(location: Location): string {
 export function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { user, authSuccessLoading, signedOutBecause } = useSelector(selectAuth);
+  // `mfa`: the password step passed and a second factor is due (or must be set up first).
+  const { user, authSuccessLoading, signedOutBecause, mfa } = useSelector(selectAuth);
   const { language, setLanguage } = useLanguage();
 
   useEffect(() => {
@@ -85,9 +89,20 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <PortalUnreachable />
-        <SsoSignIn next={returnPath(location)} />
-        <LoginForm />
-        <PasskeySignInButton />
+        {mfa?.enrol ? (
+          <MfaEnrolStep
+            mfa={mfa}
+            passkey={(onEnrolled) => <PasskeyEnrol challenge={mfa.challenge} onEnrolled={onEnrolled} />}
+          />
+        ) : mfa ? (
+          <MfaStep mfa={mfa} passkey={<PasskeySecondFactor challenge={mfa.challenge} />} />
+        ) : (
+          <>
+            <SsoSignIn next={returnPath(location)} />
+            <LoginForm />
+            <PasskeySignInButton />
+          </>
+        )}
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
           <Button
             size="small"

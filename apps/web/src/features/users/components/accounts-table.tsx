@@ -11,6 +11,7 @@ import BlockRounded from '@mui/icons-material/BlockRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import PhonelinkLockRounded from '@mui/icons-material/PhonelinkLockRounded';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import type { TUser } from '@portal/contracts';
 import { useState } from 'react';
@@ -22,7 +23,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import i18next from 'i18next';
 import { DepartmentName, departmentName } from '../../../components/department-name';
 
-export type AccountAction = 'edit' | 'reset' | 'deactivate' | 'reactivate';
+export type AccountAction = 'edit' | 'reset' | 'resetMfa' | 'deactivate' | 'reactivate';
 
 function RowActions({
   user,
@@ -64,6 +65,12 @@ function RowActions({
             <KeyRounded fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('admin.resetPassword')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => run('resetMfa')}>
+          <ListItemIcon>
+            <PhonelinkLockRounded fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('admin.resetMfa')}</ListItemText>
         </MenuItem>
         {isSelf ? null : user.is_active ? (
           <MenuItem onClick={() => run('deactivate')} sx={{ color: 'error.main' }}>

@@ -23,7 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorText } from '../../../lib/api/api-error';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useUrlTab } from '../../../lib/use-url-filters';
-import { selectCurrentUser } from '../../auth';
+import { selectCurrentUser, useResetAccountMfaMutation } from '../../auth';
 import { IntegrationKeysSection } from '../../interpreters';
 import { useListAccountsQuery, useUpdateAccountMutation } from '../api/users-api';
 import { AccountsTable, type AccountAction } from '../components/accounts-table';
@@ -78,6 +78,14 @@ export function AdminUsersPage() {
   const onAction = (action: AccountAction, user: TUser) => {
     if (action === 'reactivate') void setActive(user, true);
     else setDialog({ kind: action, user });
+  };
+
+  const [resetMfa, { isLoading: resettingMfa }] = useResetAccountMfaMutation();
+  const confirmResetMfa = async (user: TUser) => {
+    const result = await resetMfa(user.id);
+    if ('error' in result) toast.error(errorText(result.error));
+    else toast.success(t('admin.resetMfaDone'));
+    setDialog(null);
   };
 
   const close = () => setDialog(null);
@@ -229,6 +237,17 @@ export function AdminUsersPage() {
           <ResetPasswordForm user={dialog.user} onDone={close} onCancel={close} />
         </FormDialog>
       ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'resetMfa'}
+        title={dialog?.kind === 'resetMfa' ? t('admin.resetMfaTitle', { userName: dialog.user.username }) : ''}
+        body={t('admin.resetMfaBody')}
+        confirmLabel={t('admin.resetMfa')}
+        cancelLabel={t('account.cancel')}
+        danger
+        busy={resettingMfa}
+        onConfirm={() => dialog?.kind === 'resetMfa' && void confirmResetMfa(dialog.user)}
+        onClose={close}
+      />
       <ConfirmDialog
         open={dialog?.kind === 'deactivate'}
         title={dialog?.kind === 'deactivate' ? t('admin.deactivateTitle', { userName: dialog.user.username }) : ''}

@@ -6,13 +6,14 @@ import { useSelector } from 'react-redux';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { selectCurrentUser } from '../../auth';
+import { PasskeysSection, selectCurrentUser } from '../../auth';
 import { MyActivityCard } from '../../it';
 import { MyScorecardCard } from '../../kpi';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { CreateAccountForm } from '../components/create-account-form';
 import { OwnProfileForm } from '../components/own-profile-form';
 import { ProfileCard } from '../components/profile-card';
+import { SignInSecurity } from '../components/sign-in-security';
 
 /** /user: own profile, own password, and (ADMIN) a create-account form. */
 export function UserPage() {
@@ -34,6 +35,12 @@ export function UserPage() {
           </SectionCard>
           <SectionCard title={t('account.changePassword')} hint={t('account.changePasswordHint')}>
             <ChangePasswordForm username={user.username} />
+          </SectionCard>
+          <SectionCard title={t('mfa.security.title')} hint={t('mfa.security.hint')}>
+            <SignInSecurity username={user.username} />
+          </SectionCard>
+          <SectionCard title={t('account.signInSecurity')}>
+            <PasskeysSection />
           </SectionCard>
           {canAdministerAccounts(user) ? (
             <SectionCard title={t('account.createAccount')} hint={t('account.createAccountHint')}>
