@@ -12,6 +12,9 @@ export const IDENTITY_MESSAGES = {
   ssoUsernameClash: message(
     'A portal account with your username already belongs to another directory account. Ask an administrator.',
   ),
+  ssoUsernameInvalid: message(
+    "Your company account's username cannot be used in the portal (letters, digits and . _ @ + - only). Ask an administrator.",
+  ),
   localLoginOff: message('Sign in with your company account: portal passwords are turned off.'),
   passwordManagedExternally: message(
     'Your password is managed by your company directory or sign-in provider: change it there.',

@@ -184,7 +184,7 @@ export const EVENT_DETAILS = {
   'auth.external_sign_in_refused': {
     provider,
     username: 'username',
-    reason: oneOf(['no mapping', 'not staff', 'inactive', 'no account', 'username clash']),
+    reason: oneOf(['no mapping', 'not staff', 'inactive', 'no account', 'username clash', 'invalid username']),
   },
   // A person's own passkeys (`name`: theirs for it).
   'auth.passkey_added': { name: 'text' },

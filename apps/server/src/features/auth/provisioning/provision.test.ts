@@ -246,6 +246,15 @@ describe('provisionExternalUser', () => {
     );
   });
 
+  it('refuses to create an account whose username the portal cannot use', async () => {
+    expect(await refusal(person({ subject: 'uid=spaced', username: 'John Smith', email: 'js@corp.example' }))).toBe(
+      'ssoUsernameInvalid',
+    );
+    expect((await call(s.api, U.listAccounts, { token: admin, query: { search: 'js@corp.example' } })).body.count).toBe(
+      0,
+    );
+  });
+
   it('never links a break-glass account', async () => {
     const breakGlass = { ...ctx, config: { ...ctx.config, LOCAL_LOGIN_ACCOUNTS: ['admin'] } };
     expect(await refusal(person({ subject: 'uid=adm', username: 'admin', email: undefined }), breakGlass)).toBe(

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isStaff, type MessageCode, type TIdentityOutcome } from '@portal/contracts';
+import { isStaff, ZUsername, type MessageCode, type TIdentityOutcome } from '@portal/contracts';
 import type { UserRow } from '../../../db/schema.js';
 import { auditSource, type ClientInfo } from '../../../lib/actor.js';
 import type { AppContext } from '../../../lib/context.js';
@@ -44,13 +44,14 @@ export interface ExternalIdentity {
   claims?: Record<string, unknown>;
 }
 
-type RefusalReason = 'no mapping' | 'not staff' | 'inactive' | 'no account' | 'username clash';
+type RefusalReason = 'no mapping' | 'not staff' | 'inactive' | 'no account' | 'username clash' | 'invalid username';
 const REFUSAL_CODES = {
   'no mapping': 'ssoNoMapping',
   'not staff': 'ssoNotStaff',
   inactive: 'accountDisabled',
   'no account': 'ssoNoAccount',
   'username clash': 'ssoUsernameClash',
+  'invalid username': 'ssoUsernameInvalid',
 } as const satisfies Record<RefusalReason, MessageCode>;
 
 /**
@@ -154,6 +155,8 @@ async function provisionOnce(
   if (user && !user.is_active) return refuse('inactive', user);
   if (!outcome) return refuse('no mapping', user);
   if (!user && !ctx.config.SSO_CREATE_USERS) return refuse('no account', undefined);
+  // A new account's username must be one the portal accepts (its profile address, its searches).
+  if (!user && !ZUsername.safeParse(identity.username).success) return refuse('invalid username', undefined);
 
   const account = user
     ? await refresh(ctx, user, outcome, identity, !linked, client)
