@@ -6,7 +6,7 @@ test.describe('sign-in and session', () => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill('hr');
     await page.locator('input[name="password"]').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('email or password invalid')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
@@ -48,7 +48,7 @@ test.describe('sign-in and session', () => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill('interpreter01');
     await page.locator('input[name="password"]').fill('Portal#Demo2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(/portal is for staff only/i)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

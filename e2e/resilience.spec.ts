@@ -39,7 +39,7 @@ test.describe('resilience', () => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill('hr');
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: UNREACHABLE });
     await expect(alert).toContainText('The service is temporarily unavailable. Try again shortly.');
     await expect(page).toHaveURL(/\/login$/);
