@@ -26,7 +26,7 @@ import { askDirectory, directoryConfigured } from './ldap/directory.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { hasExternalIdentity } from './provisioning/external-accounts.repository.js';
 import { isBreakGlassAccount, localLoginAllowed } from './provisioning/local-login.js';
-import { provisionExternalUser } from './provisioning/provision.js';
+import { provisionExternalUser, type ProvisionOptions } from './provisioning/provision.js';
 import {
   createSession,
   deleteExpiredSessions,
@@ -57,10 +57,16 @@ function typedDigest(ctx: AppContext, typed: string): string {
 /**
  * A username (or email) and password checked exactly as sign-in checks them (throttle,
  * failure record, disabled account): answers the user, or throws 400/403/429. Also used
- * by the monitoring agent's enrollment, which exchanges the password for its credential.
+ * by the monitoring agent's enrollment, which exchanges the password for its credential
+ * (`forAgent`: a directory person whose mapping is not staff is answered, not refused).
  */
-export async function checkCredentials(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<UserRow> {
-  return (await verifyCredentials(ctx, req, client)).user;
+export async function checkCredentials(
+  ctx: AppContext,
+  req: TLoginRequest,
+  client: ClientInfo,
+  options: ProvisionOptions = {},
+): Promise<UserRow> {
+  return (await verifyCredentials(ctx, req, client, options)).user;
 }
 
 /**
@@ -73,6 +79,7 @@ async function verifyCredentials(
   ctx: AppContext,
   req: TLoginRequest,
   client: ClientInfo,
+  options: ProvisionOptions = {},
 ): Promise<{ user: UserRow; via: SignInVia }> {
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW: window } = ctx.config;
   let user = await findLoginUser(ctx.db, req.username);
@@ -93,7 +100,7 @@ async function verifyCredentials(
       : ({ kind: 'unknown' } as const);
   if (directory.kind === 'signedIn') {
     try {
-      user = await provisionExternalUser(ctx, directory.identity, client);
+      user = await provisionExternalUser(ctx, directory.identity, client, options);
     } catch (err) {
       // The password was right: the refusal (no mapping, creation off) is not a guess.
       await forgetLoginAttempt(ctx.db, attempt.id);

@@ -28,7 +28,10 @@ const hashCredential = (credential: string) => crypto.createHash('sha256').updat
  * its hash is stored; enrolling the machine again revokes the previous credential.
  */
 export async function enroll(ctx: AppContext, req: TAgentEnrollRequest, client: ClientInfo): Promise<TAgentEnrollment> {
-  const user = await checkCredentials(ctx, { username: req.username, password: req.password }, client);
+  // A directory INTERPRETER enrols too: the agent is what their account is for.
+  const user = await checkCredentials(ctx, { username: req.username, password: req.password }, client, {
+    forAgent: true,
+  });
   if (!canRunAgent(user)) throw forbidden('agentNotAllowed');
   const credential = `${AGENT_CREDENTIAL_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const agentId = await withTx(ctx, async (tx) => {

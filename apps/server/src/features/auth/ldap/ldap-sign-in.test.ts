@@ -16,12 +16,12 @@ import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../../tes
 
 let d: Directory;
 let s: TestServer;
-/**
- * ADMIN sets the mappings up with a password alone (a second factor after a directory
- * sign-in is the MFA tests' business). GUEST never signs in, so this asks it of nobody.
- */
-const NO_SECOND_FACTOR = { MFA_REQUIRED_TYPES: 'GUEST' };
-const PASSWORDS = { layla: 'Layla-Dir-Pass-1', sami: 'Sami-Dir-Pass-2', rana: 'Rana-Dir-Pass-3' };
+const PASSWORDS = {
+  layla: 'Layla-Dir-Pass-1',
+  sami: 'Sami-Dir-Pass-2',
+  rana: 'Rana-Dir-Pass-3',
+  yara: 'Yara-Dir-Pass-7',
+};
 
 beforeAll(async () => {
   d = await startDirectory();
@@ -36,10 +36,12 @@ beforeAll(async () => {
   await d.addUser({ uid: 'rana', password: PASSWORDS.rana, givenName: 'Rana', sn: 'Aziz' });
   await d.addGroup('portal-hr', ['layla', 'sami']);
   await d.addGroup('portal-wfm', []);
+  await d.addUser({ uid: 'yara', password: PASSWORDS.yara, givenName: 'Yara', sn: 'Mansour' });
+  await d.addGroup('portal-interpreters', ['yara']);
   // A small budget, so the throttle test needs few guesses.
   // hr is a break-glass account, and the directory has a person of the same name.
   await d.addUser({ uid: 'hr', password: 'Directory-Hr-Pass-6', givenName: 'Other', sn: 'Person' });
-  s = await startTestServer({ ...d.env(), LOGIN_MAX_FAILURES: '3', LOCAL_LOGIN_ACCOUNTS: 'hr', ...NO_SECOND_FACTOR });
+  s = await startTestServer({ ...d.env(), LOGIN_MAX_FAILURES: '3', LOCAL_LOGIN_ACCOUNTS: 'hr' });
   await mapGroups(s);
 });
 afterAll(async () => {
@@ -53,6 +55,7 @@ async function mapGroups(server: TestServer) {
   for (const [value, user_type] of [
     ['portal-hr', 'HR'],
     ['portal-wfm', 'WFM'],
+    ['portal-interpreters', 'INTERPRETER'],
   ] as const) {
     const res = await call(server.api, M.createIdentityMapping, {
       token,
@@ -169,6 +172,20 @@ describe('directory sign-in (search then bind over ldaps://)', () => {
       },
     });
     expect(refused.status).toBe(400);
+
+    // A directory INTERPRETER: no portal sign-in, but their machine's agent enrols.
+    expect((await login(s, 'yara', PASSWORDS.yara)).body).toMatchObject({ code: 'ssoNotStaff' });
+    const interpreter = await call(s.api, IT.enrollAgent, {
+      body: {
+        username: 'yara',
+        password: PASSWORDS.yara,
+        machine_id: 'ldap-test-machine-2',
+        hostname: 'booth-7',
+        platform: 'win32',
+        version: '1.0.0',
+      },
+    });
+    expect(interpreter.status).toBe(201);
   });
 
   it('follows group changes at the next sign-in: another group, another type; no mapped group, no access', async () => {
@@ -205,7 +222,6 @@ describe('directory sign-in (direct bind over StartTLS)', () => {
       LDAP_URL: d.startTlsUrl,
       LDAP_CA_FILE: d.caCertPath,
       LDAP_USER_DN_TEMPLATE: d.userDnTemplate,
-      ...NO_SECOND_FACTOR,
     });
     await mapGroups(direct);
   });
@@ -232,7 +248,7 @@ describe('directory out of reach', () => {
     lone = await startDirectory();
     await lone.addUser({ uid: 'hana', password: 'Hana-Dir-Pass-4', givenName: 'Hana', sn: 'Jaber' });
     await lone.addGroup('portal-hr', ['hana']);
-    server = await startTestServer({ ...lone.env(), ...NO_SECOND_FACTOR });
+    server = await startTestServer({ ...lone.env() });
     await mapGroups(server);
   });
   afterAll(async () => {
