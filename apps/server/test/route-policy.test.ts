@@ -491,6 +491,19 @@ beforeAll(async () => {
     'POST /api/auth/passkeys/:id/remove/': { path: '/api/auth/passkeys/1/remove/', body: {}, insiderStatus: 400 },
     'POST /api/auth/passkeys/login/options/': {},
     'POST /api/auth/passkeys/login/': { body: {} },
+    // The second factor. Public ones with a challenge never issued: refused (400) whoever asks.
+    'POST /api/auth/mfa/verify/': { body: { challenge: 'policy-no-such-challenge', method: 'totp', code: '123456' } },
+    'GET /api/auth/mfa/': {},
+    'POST /api/auth/mfa/totp/setup/': { body: { challenge: 'policy-no-such-challenge' } },
+    'POST /api/auth/mfa/totp/confirm/': { body: { challenge: 'policy-no-such-challenge', code: '123456' } },
+    // Nobody here has an authenticator app to remove or prove (409).
+    'DELETE /api/auth/mfa/totp/': { body: { password: 'Portal#Demo2026' }, insiderStatus: 409 },
+    'POST /api/auth/mfa/recovery-codes/': { body: { code: '123456' }, insiderStatus: 409 },
+    'POST /api/admin/users/:id/mfa/reset/': {
+      path: `/api/admin/users/${target.id}/mfa/reset/`,
+      insider: 'admin',
+      outsider: 'hr',
+    },
     'POST /api/auth/mfa/passkey/options/': { body: { challenge: 'policy-no-such-challenge' } },
     'POST /api/auth/mfa/passkey/verify/': { body: {} },
     'GET /api/users/:username/': { path: '/api/users/it/' },
