@@ -37,10 +37,10 @@ export function UserPage() {
             <ChangePasswordForm username={user.username} />
           </SectionCard>
           <SectionCard title={t('mfa.security.title')} hint={t('mfa.security.hint')}>
-            <SignInSecurity username={user.username} />
-          </SectionCard>
-          <SectionCard title={t('account.signInSecurity')}>
-            <PasskeysSection />
+            <Stack spacing={3}>
+              <SignInSecurity username={user.username} />
+              <PasskeysSection />
+            </Stack>
           </SectionCard>
           {canAdministerAccounts(user) ? (
             <SectionCard title={t('account.createAccount')} hint={t('account.createAccountHint')}>
