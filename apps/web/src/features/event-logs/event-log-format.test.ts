@@ -13,7 +13,7 @@ describe('event-log labels', () => {
     expect(actionLabel(t, 'auth.login')).toBe('Signed in');
     expect(actionLabel(t, 'auth.login_failed')).toBe('Sign-in failed');
     expect(actionLabel(t, 'report.submitted')).toBe('Report submitted');
-    expect(actionLabel(t, 'auth.passkey_added')).toBe('auth.passkey_added');
+    expect(actionLabel(t, 'auth.hologram_scanned')).toBe('auth.hologram_scanned');
     expect(actionLabel(t, 'auth')).toBe('auth');
     expect(actionLabel(t, '')).toBe('');
     expect(recordText(t, { target_type: 'user', target_id: '4' })).toBe('User #4');
@@ -37,7 +37,7 @@ describe('event-log labels', () => {
     const t = i18next.t;
     expect(actionLabel(t, 'auth.login')).toBe('تسجيل الدخول');
     expect(actionLabel(t, 'report.submitted')).toBe('تقديم تقرير');
-    expect(actionLabel(t, 'auth.passkey_added')).toBe('auth.passkey_added');
+    expect(actionLabel(t, 'auth.hologram_scanned')).toBe('auth.hologram_scanned');
     expect(recordText(t, { target_type: 'user', target_id: '4' })).toBe('مستخدم #4');
     expect(recordText(t, { target_type: 'widget', target_id: '7' })).toBe('widget #7');
     // The filter's choices follow the Arabic labels' order.

@@ -19,7 +19,7 @@ const row = (id: number, action: string, target_type = 'user', target_id = '4'):
   details: {},
 });
 
-const rows = [row(1, 'auth.login'), row(2, 'auth.passkey_added', 'passkey', '9')];
+const rows = [row(1, 'auth.login'), row(2, 'auth.hologram_scanned', 'hologram', '9')];
 
 const cells = (n: number) =>
   within(screen.getAllByRole('row')[n]!)
@@ -38,7 +38,7 @@ describe('EventLogTable', () => {
     expect(action).toBe('Signed inauth.login');
     expect(target).toBe('User #4');
     // Unknown ones (a newer server's) are shown as written, once.
-    expect(cells(2).slice(2, 4)).toEqual(['auth.passkey_added', 'passkey #9']);
+    expect(cells(2).slice(2, 4)).toEqual(['auth.hologram_scanned', 'hologram #9']);
   });
 
   it('shows details as labelled fields in the reader’s language, ids as names, never as JSON', async () => {
@@ -94,6 +94,6 @@ describe('EventLogTable', () => {
     const [, , action, target] = cells(1);
     expect(action).toBe('تسجيل الدخولauth.login');
     expect(target).toBe('مستخدم #4');
-    expect(cells(2)[2]).toBe('auth.passkey_added');
+    expect(cells(2)[2]).toBe('auth.hologram_scanned');
   });
 });
