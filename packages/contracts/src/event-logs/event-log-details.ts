@@ -168,7 +168,7 @@ export const EVENT_DETAILS = {
   'auth.mfa_failed': {
     username: 'username',
     method: oneOf(['totp', 'recovery', 'passkey']),
-    reason: oneOf(['wrong code', 'replayed code', 'too many attempts', 'passkey refused']),
+    reason: oneOf(['wrong code', 'replayed code', 'wrong password', 'too many attempts', 'passkey refused']),
   },
   'auth.mfa_removed': { method: oneOf(['totp']) },
   'auth.mfa_reset': { username: 'username' },

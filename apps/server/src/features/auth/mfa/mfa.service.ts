@@ -49,7 +49,7 @@ const TOTP_ISSUER = 'Staff Portal';
 const TOTP_PERIOD = 30;
 
 type ChallengePurpose = 'mfa' | 'mfa_enrol';
-type FailReason = 'wrong code' | 'replayed code' | 'too many attempts';
+type FailReason = 'wrong code' | 'replayed code' | 'wrong password' | 'too many attempts';
 
 /** The person a live sign-in challenge is for, and how they proved the first factor. */
 export interface OpenChallenge {
@@ -320,7 +320,7 @@ export async function removeTotp(
   } else {
     const attemptId = await beginCodeAttempt(ctx, user.id);
     if (!(await verifyPassword(user.password_hash, req.password ?? ''))) {
-      await refuse(ctx, user, user, client, 'totp', 'wrong code');
+      await refuse(ctx, user, user, client, 'totp', 'wrong password');
       throw fieldError('password', 'mfaPasswordWrong');
     }
     await codeAccepted(ctx, user.id, attemptId);

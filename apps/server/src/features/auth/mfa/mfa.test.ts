@@ -268,6 +268,9 @@ describe('recovery codes and turning the app off', () => {
     const wrongPassword = await call(s.api, M.removeTotp, { token, body: { password: 'not-it' } });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.error.extra?.codes).toEqual({ password: [{ code: 'mfaPasswordWrong' }] });
+    expect((await events('auth.mfa_failed', id)).map((e) => e.details)).toEqual([
+      { username: 'dev', method: 'totp', reason: 'wrong password' },
+    ]);
     const wrongCode = await call(s.api, M.removeTotp, { token, body: { code: '000000' } });
     expect(wrongCode.status).toBe(400);
     const off = await call(s.api, M.removeTotp, { token, body: { code: await code(secret, 1) } });
