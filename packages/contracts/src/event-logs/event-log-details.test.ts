@@ -55,7 +55,7 @@ describe('event-log details', () => {
     ).toEqual([]);
     // A forged or unknown shape names nothing.
     expect(
-      eventLogRefs({ action: 'auth.passkey_added', target_type: 'user', target_id: 'x', details: { user: 1 } }),
+      eventLogRefs({ action: 'auth.hologram_scanned', target_type: 'user', target_id: 'x', details: { user: 1 } }),
     ).toEqual([]);
   });
 
