@@ -7,7 +7,7 @@ import { isStaff } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { apiErrorBody } from '../../../lib/api/api-error';
 import { translateSaid } from '../../../lib/i18n/messages';
 import { selectAuth } from '../auth.slice';
@@ -29,18 +29,18 @@ export function SsoLandingPage() {
   const [next, setNext] = useState('/');
   const started = useRef(false);
   const location = useLocation();
-  const navigate = useNavigate();
 
   useEffect(() => {
     document.title = `${t('login.sso.finishing')} · ${t('app.name')}`;
     if (started.current) return;
     started.current = true;
     const params = new URLSearchParams(location.hash.slice(1));
-    // Out of the address bar (and the history) at once: the code is spent below anyway.
-    void navigate(location.pathname, { replace: true });
+    // Out of the address bar (and the history) at once, without a navigation that would
+    // mount this page again: the code is single use.
+    window.history.replaceState(window.history.state, '', location.pathname);
     setNext(samePortal(params.get('next')));
     void exchange({ code: params.get('code') ?? '' });
-  }, [exchange, t, location, navigate]);
+  }, [exchange, t, location]);
 
   if (user && !authSuccessLoading && isStaff(user)) return <Navigate to={next} replace />;
   // A second factor is due: the login page asks for it, then goes on to `next`.
