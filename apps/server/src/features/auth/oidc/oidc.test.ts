@@ -28,8 +28,6 @@ const oidcEnv = (issuer: string) => ({
   OIDC_CLIENT_ID: TEST_CLIENT.id,
   OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
   OIDC_BUTTON_LABEL: 'Contoso',
-  // TEMP until the harness's empty MFA_REQUIRED_TYPES is honoured (config drops empty values).
-  MFA_REQUIRED_TYPES: 'GUEST',
 });
 
 /** ADMIN's mapping of a provider group to a user type. */
