@@ -82,6 +82,8 @@ export interface AuthChallengesTable {
   user_id: number | null;
   data: ColumnType<unknown, string | undefined, string>;
   attempts: Generated<number>;
+  /** The requesting address, for the challenges anyone may start (bounded per address). */
+  address: string | null;
   expires_at: Timestamp;
   created_at: Generated<Date>;
 }

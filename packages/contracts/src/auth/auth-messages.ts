@@ -37,6 +37,7 @@ export const AUTH_MESSAGES = {
   mfaCodeWrong: message('That code is not right. Check your authenticator app and try again.'),
   mfaRecoveryCodeWrong: message('That recovery code is not valid or has already been used.'),
   mfaThrottled: message('Too many wrong codes. Try again later.'),
+  signInStartThrottled: message('Too many sign-ins were started from your network. Try again in a few minutes.'),
   mfaChallengeInvalid: message('This sign-in has expired or was already completed. Sign in again.'),
   mfaProofNeeded: message('Enter a current code from your authenticator app, or your password.'),
   mfaPasswordWrong: message('The password was entered incorrectly.'),

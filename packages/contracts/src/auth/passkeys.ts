@@ -249,7 +249,7 @@ export const passkeyEndpoints = {
     policy: { rule: 'anyone', outsider: null },
     security: [],
     responses: { 200: ZAssertionOptions },
-    errors: [],
+    errors: [429],
   }),
   passkeyLogin: defineEndpoint({
     operationId: 'passkeyLogin',

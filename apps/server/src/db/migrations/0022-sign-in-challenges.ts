@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * - `auth_challenges`: short-lived, single-use sign-in state that must hold across server
  *   processes (an OpenID `state` with its nonce and PKCE verifier, the one-time code that
  *   hands a provider's sign-in to the web app, a second-factor challenge, a WebAuthn
- *   challenge). Only a digest of the token is stored; spending one is a delete.
+ *   challenge). Only a digest of the token is stored; spending one is a delete. Those
+ *   anyone may start (a provider sign-in, a passkey sign-in) keep the requesting
+ *   `address`, so one address cannot fill the table.
  * - `external_identities`: which directory or provider account is which portal user
  *   (provider + its stable subject: an OpenID `sub`, a directory entry's DN or UUID), and
  *   the groups it last signed in with (the mapping preview reads them).
@@ -18,10 +20,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id integer references users (id) on delete cascade,
       data jsonb not null default '{}',
       attempts integer not null default 0,
+      address text,
       expires_at timestamptz not null,
       created_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index auth_challenges_expires on auth_challenges (expires_at)`.execute(db);
+  await sql`create index auth_challenges_address on auth_challenges (purpose, address) where address is not null`.execute(
+    db,
+  );
   await sql`
     create table external_identities (
       id serial primary key,

@@ -20,7 +20,7 @@ export interface Challenge<T> {
 
 export async function createChallenge(
   db: Database,
-  c: { purpose: ChallengePurpose; userId?: number | null; data?: unknown; ttlSeconds: number },
+  c: { purpose: ChallengePurpose; userId?: number | null; data?: unknown; ttlSeconds: number; address?: string },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   // Expired ones are never read again: cleared as new ones are made (cheap: indexed).
@@ -35,10 +35,35 @@ export async function createChallenge(
       purpose: c.purpose,
       user_id: c.userId ?? null,
       data: JSON.stringify(c.data ?? {}),
+      address: c.address ?? null,
       expires_at: sql<Date>`now() + make_interval(secs => ${c.ttlSeconds})`,
     })
     .execute();
   return token;
+}
+
+/** Live sign-ins one address may have started and not finished (provider or passkey): plenty for a shared office NAT. */
+export const OPEN_SIGN_INS_PER_ADDRESS = 50;
+
+/**
+ * A challenge anyone may ask for (a provider or passkey sign-in, before anyone is known):
+ * refused (undefined) while the address already holds `maxOpen` live ones of the kind,
+ * so a flood from one address cannot fill the table. Counted, then written: concurrent
+ * requests may pass the bound by a few, which is all it needs to stay bounded.
+ */
+export async function createOpenChallenge(
+  db: Database,
+  c: { purpose: ChallengePurpose; data?: unknown; ttlSeconds: number; address: string; maxOpen: number },
+): Promise<string | undefined> {
+  const { open } = await db
+    .selectFrom('auth_challenges')
+    .select((eb) => eb.fn.countAll<string>().as('open'))
+    .where('purpose', '=', c.purpose)
+    .where('address', '=', c.address)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  if (Number(open) >= c.maxOpen) return undefined;
+  return createChallenge(db, c);
 }
 
 /** Spends a live challenge (atomically: a second use, or a replay, finds nothing). */

@@ -2,6 +2,7 @@
 // plugins (handed in as options) and for features that manage accounts.
 import type { ServerFeature } from '../../lib/feature.js';
 import { authRoutes } from './auth.routes.js';
+import { seedIdentityMappingsDemo } from './provisioning/demo.js';
 import { identityMappingRoutes } from './provisioning/identity-mappings.routes.js';
 import { oidcRoutes } from './oidc/oidc.routes.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
@@ -17,6 +18,7 @@ export const authFeature: ServerFeature = {
   name: 'auth',
   routes: [identityMappingRoutes, authRoutes, oidcRoutes],
   jobs: () => [{ name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) }],
+  demo: { rows: seedIdentityMappingsDemo },
   eventLogActions: [
     'auth.login',
     'auth.login_failed',

@@ -22,7 +22,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, S.ssoOptions, () => oidc.ssoOptions(ctx));
   route(app, S.oidcStart, async (req, reply) =>
-    reply.redirect(await oidc.startSignIn(ctx, req.query, originOf(req)), 302),
+    reply.redirect(await oidc.startSignIn(ctx, req.query, originOf(req), clientInfo(req).ip), 302),
   );
   route(app, S.oidcCallback, async (req, reply) =>
     reply

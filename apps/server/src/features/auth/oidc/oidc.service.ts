@@ -14,7 +14,12 @@ import { ApiError, nonFieldError, notFound } from '../../../lib/errors.js';
 import { withTx } from '../../../lib/tx.js';
 import { recordEvent } from '../../event-logs/index.js';
 import { finishSignIn, type SignInVia } from '../auth.service.js';
-import { createChallenge, spendChallenge } from '../challenges.repository.js';
+import {
+  createChallenge,
+  createOpenChallenge,
+  OPEN_SIGN_INS_PER_ADDRESS,
+  spendChallenge,
+} from '../challenges.repository.js';
 import { provisionExternalUser } from '../provisioning/provision.js';
 import { identityFromClaims, providerAssertsMfa } from './oidc-claims.js';
 import { isUnreachable, oidcSettings, providerConfiguration, type OidcSettings } from './oidc-client.js';
@@ -27,13 +32,12 @@ const HANDOFF_TTL_SECONDS = 60;
 /** Where the web app takes over: the login page's SSO route (the code travels in the fragment). */
 export const SSO_LANDING = '/login/sso';
 
-/** What the login page offers (the passkey and local-password settings belong to their own work). */
+/** What the login page offers: a provider's button, passkeys (always), portal passwords. */
 export function ssoOptions(ctx: AppContext): TSsoOptions {
-  const config = ctx.config as typeof ctx.config & { LOCAL_LOGIN?: boolean; PASSKEYS?: boolean };
   return {
     oidc: oidcSettings(ctx.config) ? { label: ctx.config.OIDC_BUTTON_LABEL ?? null } : null,
-    passkeys: config.PASSKEYS ?? true,
-    local_login: config.LOCAL_LOGIN ?? true,
+    passkeys: true,
+    local_login: ctx.config.LOCAL_LOGIN,
   };
 }
 
@@ -61,7 +65,12 @@ interface StateData {
 }
 
 /** The provider's authorization URL for a new sign-in (state, nonce and PKCE S256). */
-export async function startSignIn(ctx: AppContext, query: TOidcStartQuery, origin: string): Promise<string> {
+export async function startSignIn(
+  ctx: AppContext,
+  query: TOidcStartQuery,
+  origin: string,
+  address: string,
+): Promise<string> {
   const settings = settingsOr404(ctx);
   let config: client.Configuration;
   try {
@@ -70,7 +79,15 @@ export async function startSignIn(ctx: AppContext, query: TOidcStartQuery, origi
     return failurePath('oidcUnavailable');
   }
   const data: StateData = { next: query.next ?? null, redirectUri: redirectUri(origin) };
-  const state = await createChallenge(ctx.db, { purpose: 'oidc_state', data, ttlSeconds: STATE_TTL_SECONDS });
+  // Anyone may start one: live ones are bounded per address.
+  const state = await createOpenChallenge(ctx.db, {
+    purpose: 'oidc_state',
+    data,
+    ttlSeconds: STATE_TTL_SECONDS,
+    address,
+    maxOpen: OPEN_SIGN_INS_PER_ADDRESS,
+  });
+  if (!state) return failurePath('signInStartThrottled');
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: data.redirectUri,
     scope: ctx.config.OIDC_SCOPES,

@@ -38,7 +38,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     await passkeys.removeOwnPasskey(ctx, caller(req).user, req.params.id, req.body.assertion, clientInfo(req));
     return null;
   });
-  route(app, P.passkeyLoginOptions, (req) => passkeys.loginOptions(ctx, rp(req)));
+  route(app, P.passkeyLoginOptions, (req) => passkeys.loginOptions(ctx, rp(req), clientInfo(req)));
   route(app, P.passkeyLogin, (req) => passkeys.signIn(ctx, req.body.assertion, clientInfo(req)), limitFailures);
   route(app, P.mfaPasskeyOptions, (req) => passkeys.mfaOptions(ctx, req.body.challenge, rp(req), clientInfo(req)));
   route(

@@ -29,7 +29,12 @@ import {
 } from '../../../lib/errors.js';
 import { withTx } from '../../../lib/tx.js';
 import { recordEvent } from '../../event-logs/index.js';
-import { createChallenge, spendChallenge } from '../challenges.repository.js';
+import {
+  createChallenge,
+  createOpenChallenge,
+  OPEN_SIGN_INS_PER_ADDRESS,
+  spendChallenge,
+} from '../challenges.repository.js';
 import {
   beginLoginAttempt,
   clearLoginFailures,
@@ -378,8 +383,17 @@ export async function removeOwnPasskey(
 // Signing in
 
 /** Options for "Sign in with a passkey": any discoverable passkey of this portal, verified. */
-export async function loginOptions(ctx: AppContext, rp: RelyingParty): Promise<TAssertionOptions> {
-  const challenge = await newChallenge(ctx, null, { kind: 'login', ...rp });
+export async function loginOptions(ctx: AppContext, rp: RelyingParty, client: ClientInfo): Promise<TAssertionOptions> {
+  // Anyone may ask, before anyone is known: live ones are bounded per address.
+  const token = await createOpenChallenge(ctx.db, {
+    purpose: 'webauthn',
+    data: { kind: 'login', ...rp } satisfies WebauthnChallenge,
+    ttlSeconds: WEBAUTHN_TTL_SECONDS,
+    address: client.ip,
+    maxOpen: OPEN_SIGN_INS_PER_ADDRESS,
+  });
+  if (!token) throw tooManyRequests(WEBAUTHN_TTL_SECONDS, 'signInStartThrottled');
+  const challenge = new Uint8Array(isoBase64URL.toBuffer(token));
   return generateAuthenticationOptions({
     rpID: rp.rpId,
     challenge,

@@ -25,6 +25,18 @@ const rule = (over: Partial<TIdentityMappingRequest>): TIdentityMappingRequest =
 const list = async () => (await call(s.api, M.listIdentityMappings, { token: admin })).body;
 
 describe('identity mapping rules', () => {
+  // Runs first: the tests below start from an empty list.
+  it("starts from the demo's worked example, which ADMIN can remove rule by rule", async () => {
+    const demo = await list();
+    expect(demo[0]).toMatchObject({ match_kind: 'group', value: 'Portal Administrators', user_type: 'ADMIN' });
+    expect(demo.map((r) => r.position)).toEqual([...demo.map((r) => r.position)].sort((x, y) => x - y));
+    for (const r of demo) {
+      const res = await call(s.api, M.deleteIdentityMapping, { token: admin, params: { id: r.id } });
+      expect(res.status).toBeLessThan(300);
+    }
+    expect(await list()).toEqual([]);
+  });
+
   it('lets ADMIN add, edit, reorder and delete rules, the list in order', async () => {
     const a = await call(s.api, M.createIdentityMapping, {
       token: admin,

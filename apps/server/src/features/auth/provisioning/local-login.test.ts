@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints as A } from '@portal/contracts';
+import { authEndpoints as A, ssoEndpoints as S } from '@portal/contracts';
 import { call } from '../../../../test/client.js';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../../test/harness.js';
 
@@ -28,5 +28,10 @@ describe('LOCAL_LOGIN=0', () => {
     const res = await signIn('hr', 'not-the-password');
     expect(res.status).toBe(400);
     expect(res.error.code).toBe('loginFailed');
+  });
+
+  it('tells the login page that portal passwords are off', async () => {
+    const res = await call(s.api, S.ssoOptions, {});
+    expect(res.body).toMatchObject({ local_login: false, passkeys: true, oidc: null });
   });
 });
