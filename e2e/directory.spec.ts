@@ -8,15 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { userEndpoints } from '@portal/contracts';
 import { openDirectory, type DirectoryInfo } from '../apps/server/test/directory';
-import { apiUrl, expect, test } from './fixtures';
+import { companyPortalUrl, expect, signedInPerson, test } from './fixtures';
 
-const company = () => {
-  const url = process.env.PORTAL_E2E_COMPANY_URL;
-  if (!url) throw new Error('PORTAL_E2E_COMPANY_URL is not set: global-setup did not run');
-  return url;
-};
+const company = companyPortalUrl;
 const directory = () => {
   const info = process.env.PORTAL_E2E_DIRECTORY;
   if (!info) throw new Error('PORTAL_E2E_DIRECTORY is not set: global-setup did not run');
@@ -56,28 +51,25 @@ async function signInWithDirectory(browser: Browser, username: string, password:
   return page;
 }
 
-/** The signed-in person as the portal sees them, asked with the page's own session. */
-async function me(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('portal.token'));
-  const res = await page.request.get(apiUrl(userEndpoints.getMe), { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { username: string; user_type: string; first_name: string; last_name: string };
-}
-
 test('signs in with a directory username and password: the mapped type, and a group change at the next sign-in', async ({
   browser,
 }) => {
   const { uid, password, d } = await directoryPerson('portal-hr');
 
   const first = await signInWithDirectory(browser, uid, password);
-  expect(await me(first)).toMatchObject({ username: uid, user_type: 'HR', first_name: 'Maya', last_name: 'Rahal' });
+  expect(await signedInPerson(first)).toMatchObject({
+    username: uid,
+    user_type: 'HR',
+    first_name: 'Maya',
+    last_name: 'Rahal',
+  });
   await first.context().close();
 
   // Moved from HR to RTM in the directory: the next sign-in brings the new type.
   await d.removeFromGroup('portal-hr', uid);
   await d.addToGroup('portal-rtm', uid);
   const second = await signInWithDirectory(browser, uid, password);
-  expect(await me(second)).toMatchObject({ username: uid, user_type: 'RTM' });
+  expect(await signedInPerson(second)).toMatchObject({ username: uid, user_type: 'RTM' });
   await second.context().close();
 });
 

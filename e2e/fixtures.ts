@@ -107,3 +107,18 @@ export async function openLegacyDashboard(page: Page): Promise<Page> {
   await expect(tab).toHaveURL(/\/admin$/);
   return tab;
 }
+
+/** The company portal's address (e2e/company-portal.ts: provider, directory and MFA for ADMIN and IT). */
+export function companyPortalUrl(): string {
+  const url = process.env.PORTAL_E2E_COMPANY_URL;
+  if (!url) throw new Error('PORTAL_E2E_COMPANY_URL is not set: global-setup did not run');
+  return url;
+}
+
+/** The signed-in person as the portal sees them, asked with the page's own session. */
+export async function signedInPerson(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('portal.token'));
+  const res = await page.request.get(apiUrl(userEndpoints.getMe), { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { username: string; user_type: string; first_name: string; last_name: string };
+}

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { authEndpoints, mfaEndpoints, userEndpoints } from '@portal/contracts';
-import { apiUrl, createAccount, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures';
+import {
+  apiUrl,
+  companyPortalUrl,
+  createAccount,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+} from './fixtures';
 
 /**
  * The second factor in a real browser, TOTP codes computed here from the secret the page
@@ -75,8 +84,7 @@ test.describe('second factor', () => {
   });
 
   test('an ADMIN without a factor is made to enrol at sign-in (the company portal)', async ({ browser }) => {
-    const base = process.env.PORTAL_E2E_COMPANY_URL;
-    if (!base) throw new Error('PORTAL_E2E_COMPANY_URL is not set: global-setup did not run');
+    const base = companyPortalUrl();
     const adminSecret = process.env.PORTAL_E2E_COMPANY_ADMIN_TOTP!;
     const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 780 } });
     const { request } = context;

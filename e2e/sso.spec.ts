@@ -5,15 +5,10 @@
  * groups; the next one brings what changed at the provider.
  */
 import type { Browser, Page } from '@playwright/test';
-import { userEndpoints } from '@portal/contracts';
 import { setProviderUser, type ProviderUser } from '../apps/server/test/oidc-provider';
-import { apiUrl, expect, expectAccessible, test } from './fixtures';
+import { companyPortalUrl, expect, expectAccessible, signedInPerson, test } from './fixtures';
 
-const company = () => {
-  const url = process.env.PORTAL_E2E_COMPANY_URL;
-  if (!url) throw new Error('PORTAL_E2E_COMPANY_URL is not set: global-setup did not run');
-  return url;
-};
+const company = companyPortalUrl;
 const issuer = () => process.env.PORTAL_E2E_OIDC_ISSUER!;
 
 /** Signs `login` in from the company portal's login page, through the provider's pages. */
@@ -36,14 +31,6 @@ async function signInWithCompany(browser: Browser, login: string): Promise<Page>
   return page;
 }
 
-/** The signed-in person as the portal sees them, asked with the page's own session. */
-async function me(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('portal.token'));
-  const res = await page.request.get(apiUrl(userEndpoints.getMe), { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { username: string; user_type: string; first_name: string; last_name: string };
-}
-
 test('signs in through the company provider: the account made with the mapped type, then refreshed', async ({
   browser,
 }) => {
@@ -59,13 +46,18 @@ test('signs in through the company provider: the account made with the mapped ty
   await setProviderUser(issuer(), login, person);
 
   const first = await signInWithCompany(browser, login);
-  expect(await me(first)).toMatchObject({ username: login, user_type: 'HR', first_name: 'Lina', last_name: 'Khoury' });
+  expect(await signedInPerson(first)).toMatchObject({
+    username: login,
+    user_type: 'HR',
+    first_name: 'Lina',
+    last_name: 'Khoury',
+  });
   await first.context().close();
 
   // Moved to the RTM group and married at the provider: the next sign-in brings both.
   await setProviderUser(issuer(), login, { ...person, family_name: 'Haddad', groups: ['portal-rtm'] });
   const second = await signInWithCompany(browser, login);
-  expect(await me(second)).toMatchObject({ username: login, user_type: 'RTM', last_name: 'Haddad' });
+  expect(await signedInPerson(second)).toMatchObject({ username: login, user_type: 'RTM', last_name: 'Haddad' });
   await second.context().close();
 });
 

@@ -118,20 +118,7 @@ async function verifyCredentials(
     if (directory.kind === 'ambiguous') directoryError = 'AMBIGUOUS';
   }
 
-  if (user && ok && !user.is_active) {
-    // The right password for a disabled account: say so (only someone who knows the
-    // password learns it), so the person asks an administrator instead of retrying.
-    await withTx(ctx, async (tx) => {
-      await forgetLoginAttempt(tx.db, attempt.id);
-      await recordEvent(tx.db, auditSource(null, client), {
-        action: 'auth.login_failed',
-        targetType: 'user',
-        targetId: user.id,
-        details: { username: user.username, reason: 'inactive' },
-      });
-    });
-    throw forbidden('accountDisabled');
-  }
+  if (user && ok && !user.is_active) return refuseDisabledAccount(ctx, attempt.id, user, client);
   if (!user || !ok) {
     const known = user ?? (directory.kind === 'wrongPassword' ? { username: req.username } : undefined);
     // Nobody could be checked: a wait, not a guess (it must not use up the person's budget).
@@ -177,6 +164,29 @@ async function verifyCredentials(
   }
   await clearLoginFailures(ctx.db, key, client.ip);
   return { user, via };
+}
+
+/**
+ * The right password (or passkey) for a disabled account: say so (only someone who holds
+ * the credential learns it), so the person asks an administrator instead of retrying; the
+ * attempt does not count against them, and the refusal is recorded.
+ */
+export async function refuseDisabledAccount(
+  ctx: AppContext,
+  attemptId: number,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<never> {
+  await withTx(ctx, async (tx) => {
+    await forgetLoginAttempt(tx.db, attemptId);
+    await recordEvent(tx.db, auditSource(null, client), {
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user.id,
+      details: { username: user.username, reason: 'inactive' },
+    });
+  });
+  throw forbidden('accountDisabled');
 }
 
 export async function login(ctx: AppContext, req: TLoginRequest, client: ClientInfo): Promise<TLoginResponse> {

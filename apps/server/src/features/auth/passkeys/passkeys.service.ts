@@ -18,15 +18,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { UserRow } from '../../../db/schema.js';
 import { auditSource, type ClientInfo } from '../../../lib/actor.js';
 import type { AppContext } from '../../../lib/context.js';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  nonFieldError,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '../../../lib/errors.js';
+import { badRequest, conflict, nonFieldError, notFound, tooManyRequests, unauthorized } from '../../../lib/errors.js';
 import { withTx } from '../../../lib/tx.js';
 import { recordEvent } from '../../event-logs/index.js';
 import {
@@ -35,13 +27,8 @@ import {
   OPEN_SIGN_INS_PER_ADDRESS,
   spendChallenge,
 } from '../challenges.repository.js';
-import {
-  beginLoginAttempt,
-  clearLoginFailures,
-  forgetLoginAttempt,
-  pruneLoginFailures,
-} from '../login-throttle.repository.js';
-import { finishSignIn } from '../auth.service.js';
+import { beginLoginAttempt, clearLoginFailures, pruneLoginFailures } from '../login-throttle.repository.js';
+import { finishSignIn, refuseDisabledAccount } from '../auth.service.js';
 import { mfaRequiredFor } from '../mfa/challenge.js';
 import {
   completeMfaChallenge,
@@ -437,18 +424,7 @@ export async function checkPasskeySignIn(
     passkey !== undefined &&
     handleMatches &&
     (await checkAssertion(ctx, assertion, spent.token, spent.data, passkey, true));
-  if (user && ok && !user.is_active) {
-    await withTx(ctx, async (tx) => {
-      await forgetLoginAttempt(tx.db, attempt.id);
-      await recordEvent(tx.db, auditSource(null, client), {
-        action: 'auth.login_failed',
-        targetType: 'user',
-        targetId: user.id,
-        details: { username: user.username, reason: 'inactive' },
-      });
-    });
-    throw forbidden('accountDisabled');
-  }
+  if (user && ok && !user.is_active) return refuseDisabledAccount(ctx, attempt.id, user, client);
   if (!user || !ok) {
     await withTx(ctx, async (tx) => {
       await pruneLoginFailures(tx.db, window);
