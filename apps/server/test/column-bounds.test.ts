@@ -49,6 +49,11 @@ const ROUTE_TABLES: Record<string, string> = {
 
 /** `<route> <field>` → `table.column`, where the column has another name. */
 const FIELD_COLUMNS: Record<string, string> = {
+  // A WebAuthn credential's id is stored (registration) or looked up (the rest) as credential_id.
+  'POST /api/auth/passkeys/registration/ credential.id': 'passkeys.credential_id',
+  'POST /api/auth/passkeys/login/ assertion.id': 'passkeys.credential_id',
+  'POST /api/auth/passkeys/{id}/remove/ assertion.id': 'passkeys.credential_id',
+  'POST /api/auth/mfa/passkey/verify/ assertion.id': 'passkeys.credential_id',
   'POST /api/wfm/shifts/ date': 'shifts.shift_date',
   'POST /api/wfm/shifts/ start': 'shifts.start_time',
   'POST /api/wfm/shifts/ end': 'shifts.end_time',
@@ -65,6 +70,9 @@ const FIELD_COLUMNS: Record<string, string> = {
 /** Strings, numbers and dates no column stores as sent, and why. */
 const LOOKUP = 'names an existing record (looked up, its id stored)';
 const SECRET = 'a password: only its hash is stored';
+const CHALLENGE = 'a sign-in challenge: its digest is looked up, never stored as sent';
+const ONE_TIME_CODE = 'a one-time code: checked, never stored';
+const WEBAUTHN = 'a signed WebAuthn answer: verified, only the public key and counter it proves are kept';
 const NOT_STORED: Record<string, string> = {
   'POST /api/auth/jwt/login/ username': 'signs in: looked up, never stored',
   'POST /api/auth/jwt/login/ password': SECRET,
@@ -104,6 +112,42 @@ const NOT_STORED: Record<string, string> = {
   'POST /api/wfm/shifts/import/ csv': 'parsed into shifts, each row checked as POST /api/wfm/shifts/ is',
   'PUT /api/leaves/settings/ coverage_warning_share': 'a setting inside portal_settings.value (jsonb)',
   'PUT /api/leaves/settings/ weekend_days[]': 'a setting inside portal_settings.value (jsonb)',
+  'DELETE /api/auth/mfa/totp/ code': ONE_TIME_CODE,
+  'DELETE /api/auth/mfa/totp/ password': 'checked against the hash, never stored',
+  'POST /api/auth/mfa/recovery-codes/ code': ONE_TIME_CODE,
+  'POST /api/auth/mfa/totp/confirm/ code': ONE_TIME_CODE,
+  'POST /api/auth/mfa/verify/ code': ONE_TIME_CODE,
+  'POST /api/auth/oidc/exchange/ code': 'the provider hand-off code: its digest is looked up, never stored as sent',
+  'POST /api/auth/mfa/passkey/options/ challenge': CHALLENGE,
+  'POST /api/auth/mfa/passkey/verify/ challenge': CHALLENGE,
+  'POST /api/auth/mfa/totp/confirm/ challenge': CHALLENGE,
+  'POST /api/auth/mfa/totp/setup/ challenge': CHALLENGE,
+  'POST /api/auth/mfa/verify/ challenge': CHALLENGE,
+  'POST /api/auth/passkeys/registration/ challenge':
+    'a sign-in challenge: its digest is looked up, never stored as sent',
+  'POST /api/auth/passkeys/registration/options/ challenge':
+    'a sign-in challenge: its digest is looked up, never stored as sent',
+  'POST /api/auth/mfa/passkey/verify/ assertion.rawId': WEBAUTHN,
+  'POST /api/auth/mfa/passkey/verify/ assertion.response.authenticatorData': WEBAUTHN,
+  'POST /api/auth/mfa/passkey/verify/ assertion.response.clientDataJSON': WEBAUTHN,
+  'POST /api/auth/mfa/passkey/verify/ assertion.response.signature': WEBAUTHN,
+  'POST /api/auth/mfa/passkey/verify/ assertion.response.userHandle': WEBAUTHN,
+  'POST /api/auth/passkeys/login/ assertion.rawId': WEBAUTHN,
+  'POST /api/auth/passkeys/login/ assertion.response.authenticatorData': WEBAUTHN,
+  'POST /api/auth/passkeys/login/ assertion.response.clientDataJSON': WEBAUTHN,
+  'POST /api/auth/passkeys/login/ assertion.response.signature': WEBAUTHN,
+  'POST /api/auth/passkeys/login/ assertion.response.userHandle': WEBAUTHN,
+  'POST /api/auth/passkeys/{id}/remove/ assertion.rawId': WEBAUTHN,
+  'POST /api/auth/passkeys/{id}/remove/ assertion.response.authenticatorData': WEBAUTHN,
+  'POST /api/auth/passkeys/{id}/remove/ assertion.response.clientDataJSON': WEBAUTHN,
+  'POST /api/auth/passkeys/{id}/remove/ assertion.response.signature': WEBAUTHN,
+  'POST /api/auth/passkeys/{id}/remove/ assertion.response.userHandle': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.rawId': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.response.attestationObject': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.response.authenticatorData': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.response.clientDataJSON': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.response.publicKey': WEBAUTHN,
+  'POST /api/auth/passkeys/registration/ credential.response.publicKeyAlgorithm': WEBAUTHN,
 };
 
 /** Derived columns: computed from a request's fields, so bounded through them. */
