@@ -18,7 +18,8 @@ export const authFeature: ServerFeature = {
   name: 'auth',
   routes: [identityMappingRoutes, authRoutes, oidcRoutes],
   jobs: () => [{ name: 'sessions.cleanup', everyMs: 3600_000, run: (db) => deleteExpiredSessions(db) }],
-  demo: { rows: seedIdentityMappingsDemo },
+  // After every feature's rows: users come first (features.test.ts).
+  demo: { withApp: (ctx) => seedIdentityMappingsDemo(ctx.db) },
   eventLogActions: [
     'auth.login',
     'auth.login_failed',
